@@ -1,0 +1,1 @@
+"""The pure game model. Imports nothing from ui, store, record, sim, cli or flet."""

@@ -1,0 +1,1 @@
+"""Flet views and their presenters."""
