@@ -1,0 +1,47 @@
+"""``treasure-companion``: the app (no arguments) and the command-line tools.
+
+Each subcommand lives in its own module under ``companion.commands`` and registers itself through a
+``register(subparsers)`` function; this file only discovers them, so adding a command never edits it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+
+from companion import commands
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="treasure-companion",
+        description="Companion for Treasure Mountain: automa decks, dice, dragon, turn order and scoring.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"companion.commands.{info.name}")
+        register = getattr(module, "register", None)
+        if register is not None:
+            register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser()
+    if not argv or argv[0].startswith("--") and argv[0] not in ("--help", "-h"):
+        argv = ["app", *argv]
+    args = parser.parse_args(argv)
+    if not getattr(args, "handler", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.handler(args) or 0)
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

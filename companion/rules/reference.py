@@ -1,0 +1,80 @@
+"""Reference values the rulebooks do not print in full, each with its source.
+
+A game's setup carries the values it was played with, so a record replays the same way even after the owner
+corrects an estimate in the settings.
+
+>>> ref = load_reference()
+>>> ref.dragon_track.length, ref.dragon_track.source
+(5, 'estimate')
+>>> ref.tavern_reward("tavern_4").reward
+'gems'
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib import resources
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from .spaces import TAVERN_SPACES, Source
+
+
+class DragonTrack(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    length: int = Field(ge=1, le=12)
+    source: Source
+
+
+class StartingGold(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    by_position: list[int] = Field(min_length=4, max_length=4)
+    source: Source
+
+    @model_validator(mode="after")
+    def _non_negative(self) -> StartingGold:
+        if any(g < 0 for g in self.by_position):
+            raise ValueError("starting gold cannot be negative")
+        return self
+
+
+class TavernReward(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    space: Literal["tavern_1", "tavern_2", "tavern_3", "tavern_4"]
+    reward: Literal["none", "gold", "beer", "gems"]
+    amount: int = Field(ge=0, le=5)
+    source: Source
+
+
+class Reference(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    dragon_track: DragonTrack
+    starting_gold: StartingGold
+    tavern: list[TavernReward]
+
+    @model_validator(mode="after")
+    def _every_tavern_once(self) -> Reference:
+        if sorted(t.space for t in self.tavern) != list(TAVERN_SPACES):
+            raise ValueError("tavern: each of tavern_1..tavern_4 exactly once")
+        return self
+
+    def tavern_reward(self, space: str) -> TavernReward:
+        return next(t for t in self.tavern if t.space == space)
+
+    def estimates(self) -> list[str]:
+        """Names of the values that are estimates, for the app to mark."""
+        names = []
+        if self.dragon_track.source == "estimate":
+            names.append("dragon_track")
+        if self.starting_gold.source == "estimate":
+            names.append("starting_gold")
+        names += [t.space for t in self.tavern if t.source == "estimate"]
+        return names
+
+
+@cache
+def load_reference() -> Reference:
+    raw = tomllib.loads(resources.files("companion.rules").joinpath("data/reference.toml").read_text("utf-8"))
+    return Reference.model_validate(raw)

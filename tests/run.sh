@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs everything the tests need on a fresh machine, then runs ruff and the whole test suite.
+# Usage: bash tests/run.sh [extra pytest arguments]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v chromium >/dev/null 2>&1; then
+  echo "Installing Debian's chromium for the browser tests..."
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  fi
+fi
+
+python3 -m pip install -q --disable-pip-version-check -e '.[test]'
+python3 -m ruff check companion tests
+# In CI a missing browser must fail, never skip: the browser tests read this.
+export TREASURE_COMPANION_REQUIRE_BROWSER=1
+python3 -m pytest -q "$@"
