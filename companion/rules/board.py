@@ -1,0 +1,30 @@
+"""Who stands where: the occupants of the action spaces.
+
+>>> Occupant("red", 2).label
+'red #2'
+>>> Occupant("blue", 1, golem=True).label
+'golem (blue)'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Occupant:
+    """A dwarf on a space, or the Stone Golem (beard length 1) controlled by ``color``."""
+
+    color: str
+    dwarf: int
+    golem: bool = False
+
+    @property
+    def label(self) -> str:
+        return f"golem ({self.color})" if self.golem else f"{self.color} #{self.dwarf}"
+
+    def as_fact(self) -> dict:
+        fact = {"color": self.color, "dwarf": self.dwarf}
+        if self.golem:
+            fact["golem"] = True
+        return fact

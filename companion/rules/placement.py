@@ -1,0 +1,60 @@
+"""Dwarf placement: who places next, and which spaces a dwarf may take.
+
+Rules (base rulebook, "Dwarf Actions" and "Action Space Dislodging"; expansion spells):
+- the lowest beard number still in a bed places next; ties go by turn order;
+- a dwarf may take an empty space, or dislodge another player's dwarf with a strictly lower number, never its
+  own player's dwarf and never from a tavern space (they are locked);
+- Grow Beard lets a dwarf dislodge an opponent whatever the numbers (the golem included); the tavern stays
+  locked (the app's reading: the spell changes beard length, not the lock);
+- Blood Sacrifice lets a dwarf dislodge its own player's dwarf with a smaller beard; that dwarf is captured.
+
+>>> next_placer(["blue", "green", "yellow", "red"], {"blue": {2, 3}, "green": {2}, "yellow": {2}, "red": {1, 2}})
+('red', 1)
+>>> next_placer(["blue", "green", "yellow", "red"], {"blue": {2, 3}, "green": {2}, "yellow": {2}, "red": {2}})
+('blue', 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from .board import Occupant
+from .spaces import SPACES
+
+SPELLS_FOR_PLACEMENT = ("grow_beard", "blood_sacrifice")
+
+
+def next_placer(turn_order: Iterable[str], beds: Mapping[str, Iterable[int]]) -> tuple[str, int] | None:
+    """The (color, beard) that places next, or None when every bed is empty."""
+    best: tuple[str, int] | None = None
+    for color in turn_order:
+        waiting = beds.get(color)
+        if waiting:
+            low = min(waiting)
+            if best is None or low < best[1]:
+                best = (color, low)
+    return best
+
+
+def blocked_reason(
+    occupant: Occupant | None, space: str, color: str, dwarf: int, spell: str | None = None
+) -> str | None:
+    """Why ``color #dwarf`` may not take ``space`` (None when it may). The reason is shown to the player."""
+    if occupant is None:
+        return None
+    if SPACES[space].locked:
+        return f"held by {occupant.label} in the tavern (locked)"
+    own = occupant.color == color
+    if spell == "blood_sacrifice":
+        if not own or occupant.golem:
+            return "Blood Sacrifice only dislodges your own dwarf"
+        if occupant.dwarf >= dwarf:
+            return f"Blood Sacrifice needs a smaller beard than #{dwarf}"
+        return None
+    if own:
+        return f"held by your own {'golem' if occupant.golem else f'#{occupant.dwarf}'}"
+    if spell == "grow_beard":
+        return None
+    if occupant.dwarf >= dwarf:
+        return f"held by {occupant.label}: a dislodge needs a higher number"
+    return None

@@ -1,0 +1,157 @@
+"""A game's setup: who plays, which edition, how many rounds and dwarves, and the seed.
+
+The round and dwarf counts come from the two rulebooks' tables, read by the number of *human* players (the
+automa fill seats; they do not change the table row). A base-game solo uses the expansion's solo line.
+
+>>> s = Setup.solo(seed=1)
+>>> s.rounds, s.dwarves, [p.color for p in s.players]
+(5, 5, ['blue', 'red', 'green'])
+>>> standard_rounds(expansion=False, humans=3), standard_dwarves(expansion=True, humans=3)
+(6, 5)
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from .reference import load_reference
+
+Color = Literal["red", "yellow", "green", "blue"]
+COLORS: tuple[str, ...] = ("red", "yellow", "green", "blue")
+Difficulty = Literal["easy", "hard", "punishing"]
+DeckName = Literal["red", "green"]
+Variant = Literal["standard", "rahdo"]
+
+# humans -> rounds, per the "Game Length" tables (base rulebook step 8; expansion table).
+_BASE_ROUNDS = {4: 5, 3: 6, 2: 7}
+_EXPANSION_ROUNDS = {4: 4, 3: 5, 2: 6, 1: 5}
+# humans -> highest beard number, per the "Dwarf Meeples per Player" tables.
+_BASE_DWARVES = {4: 3, 3: 4, 2: 5}
+_EXPANSION_DWARVES = {4: 4, 3: 5, 2: 5, 1: 5}
+
+
+def standard_rounds(expansion: bool, humans: int) -> int:
+    """Rounds from the rulebooks' tables; a base-game solo uses the expansion's solo line (5)."""
+    table = _EXPANSION_ROUNDS if expansion or humans == 1 else _BASE_ROUNDS
+    return table[humans]
+
+
+def standard_dwarves(expansion: bool, humans: int) -> int:
+    """Dwarves per player from the rulebooks' tables; a base-game solo uses the expansion's solo line (5)."""
+    table = _EXPANSION_DWARVES if expansion or humans == 1 else _BASE_DWARVES
+    return table[humans]
+
+
+class Player(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    color: Color
+    kind: Literal["human", "automa"]
+    name: str | None = None
+    deck: DeckName | None = None
+    difficulty: Difficulty | None = None
+
+    @model_validator(mode="after")
+    def _automa_fields(self) -> Player:
+        if self.kind == "automa" and (self.deck is None or self.difficulty is None):
+            raise ValueError(f"{self.color}: an automa needs a deck and a difficulty")
+        if self.kind == "human" and (self.deck is not None or self.difficulty is not None):
+            raise ValueError(f"{self.color}: a human has no deck or difficulty")
+        return self
+
+    @property
+    def is_automa(self) -> bool:
+        return self.kind == "automa"
+
+
+class Options(BaseModel):
+    """The rulebook's suggested custom automa setups (three players or fewer)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    extra_dwarf: bool = False
+    one_round_fewer: bool = False
+
+
+class Setup(BaseModel):
+    """Everything fixed at the start of a game. Carried in line 1 of the game record."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    players: list[Player] = Field(min_length=1, max_length=4)
+    expansion: bool = True
+    variant: Variant = "standard"
+    rounds: int = Field(ge=1, le=10)
+    dwarves: int = Field(ge=1, le=7)
+    options: Options = Options()
+    seed: int = Field(ge=0, lt=2**63)
+    dragon_track: int = Field(default_factory=lambda: load_reference().dragon_track.length, ge=1, le=12)
+    starting_gold: list[int] = Field(
+        default_factory=lambda: list(load_reference().starting_gold.by_position), min_length=4, max_length=4
+    )
+    virtual_axes: bool = False
+
+    @model_validator(mode="after")
+    def _check(self) -> Setup:
+        colors = [p.color for p in self.players]
+        if len(set(colors)) != len(colors):
+            raise ValueError("players: a colour appears twice")
+        humans = sum(1 for p in self.players if not p.is_automa)
+        automa = [p for p in self.players if p.is_automa]
+        if humans < 1:
+            raise ValueError("players: at least one human")
+        if len(automa) > 2:
+            raise ValueError("players: at most two automa")
+        if len({p.deck for p in automa}) != len(automa):
+            raise ValueError("players: each automa needs a deck of its own (red and green never mix)")
+        if len(self.players) < 2:
+            raise ValueError("players: a game needs at least two players (add an automa for solo)")
+        if (self.options.extra_dwarf or self.options.one_round_fewer) and (not automa or humans > 3):
+            raise ValueError("options: the custom automa setups are for games with an automa and 3 humans or fewer")
+        return self
+
+    @property
+    def humans(self) -> list[Player]:
+        return [p for p in self.players if not p.is_automa]
+
+    @property
+    def automa(self) -> list[Player]:
+        return [p for p in self.players if p.is_automa]
+
+    def player(self, color: str) -> Player:
+        return next(p for p in self.players if p.color == color)
+
+    @classmethod
+    def build(
+        cls,
+        players: list[Player],
+        *,
+        expansion: bool = True,
+        variant: Variant = "standard",
+        options: Options | None = None,
+        seed: int = 0,
+        **extra,
+    ) -> Setup:
+        """A setup whose rounds and dwarves follow the rulebook tables and the chosen options."""
+        options = options or Options()
+        humans = sum(1 for p in players if p.kind == "human")
+        rounds = standard_rounds(expansion, humans) - (1 if options.one_round_fewer else 0)
+        dwarves = standard_dwarves(expansion, humans) + (1 if options.extra_dwarf else 0)
+        return cls(
+            players=players, expansion=expansion, variant=variant, rounds=rounds, dwarves=dwarves,
+            options=options, seed=seed, **extra,
+        )
+
+    @classmethod
+    def solo(cls, seed: int = 0, difficulty: Difficulty = "hard", human: Color = "blue", **kw) -> Setup:
+        """One human and two automa: red plays the red deck, green the green deck."""
+        return cls.build(
+            [
+                Player(color=human, kind="human"),
+                Player(color="red", kind="automa", deck="red", difficulty=difficulty),
+                Player(color="green", kind="automa", deck="green", difficulty=difficulty),
+            ],
+            seed=seed,
+            **kw,
+        )
