@@ -1,0 +1,229 @@
+"""The user's settings: a small JSON file in the data directory (no Flet here).
+
+What it holds: light or dark theme, larger text, whose dice are used by default (the app's or the table's),
+the virtual axe bag, and the owner's corrections of reference values the rulebooks do not print
+(``companion.rules.reference``). A corrected value replaces the app's estimate everywhere through
+:func:`effective_reference`; the UI marks it "your copy".
+
+>>> s = Settings()
+>>> s.theme, s.dice, s.virtual_axe_bag
+('light', 'app', False)
+>>> s = correct(s, "dragon_track", 7)
+>>> effective_reference(s).dragon_track.length
+7
+>>> s.is_corrected("dragon_track"), s.is_corrected("starting_gold")
+(True, False)
+>>> correct(s, "starting_gold", [5, 4, 3, 2])
+Traceback (most recent call last):
+...
+ValueError: starting gold must rise from the 1st to the 4th player
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from companion.rules.reference import Reference, load_reference
+from companion.rules.spaces import TAVERN_SPACES
+
+log = logging.getLogger(__name__)
+
+SETTINGS_FILE = "settings.json"
+DATA_ENV = "TREASURE_COMPANION_DATA"
+
+TavernRewardKind = Literal["none", "gold", "beer", "gems"]
+#: The names of the reference values a user can correct; the same names ``Reference.estimates()`` returns.
+CORRECTABLE = ("dragon_track", "starting_gold", *TAVERN_SPACES)
+
+
+class TavernCorrection(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    reward: TavernRewardKind
+    amount: int = Field(ge=0, le=5)
+
+
+class Corrections(BaseModel):
+    """Reference values the owner read from their own copy of the game. ``None`` means "use the app's"."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+    dragon_track: int | None = Field(default=None, ge=1, le=12)
+    starting_gold: tuple[int, int, int, int] | None = None
+    tavern: dict[str, TavernCorrection] = Field(default_factory=dict)
+
+
+class Settings(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="ignore")
+    version: int = 1
+    theme: Literal["light", "dark"] = "light"
+    larger_text: bool = False
+    #: Whose dice the app asks for by default: "app" rolls for you, "table" asks for the value you rolled.
+    dice: Literal["app", "table"] = "app"
+    #: When on, the app draws the automa's axe tokens itself (3 in 4 worth one, 1 in 4 worth two).
+    virtual_axe_bag: bool = False
+    corrections: Corrections = Field(default_factory=Corrections)
+
+    def replace(self, **changes: Any) -> Settings:
+        """A validated copy with ``changes`` applied."""
+        return Settings.model_validate({**self.model_dump(), **changes})
+
+    def is_corrected(self, name: str) -> bool:
+        """Whether the reference value ``name`` (one of :data:`CORRECTABLE`) comes from the user's copy."""
+        c = self.corrections
+        if name == "dragon_track":
+            return c.dragon_track is not None
+        if name == "starting_gold":
+            return c.starting_gold is not None
+        if name in TAVERN_SPACES:
+            return name in c.tavern
+        raise KeyError(name)
+
+
+def effective_reference(settings: Settings, base: Reference | None = None) -> Reference:
+    """The reference values the app plays with: the built-in ones with the user's corrections applied.
+
+    A corrected value takes the source ``"rulebook"``: it was read from the printed game, so it is no longer
+    an estimate. ``settings.is_corrected(name)`` tells the UI to mark it "your copy".
+    """
+    base = base or load_reference()
+    raw = base.model_dump()
+    c = settings.corrections
+    if c.dragon_track is not None:
+        raw["dragon_track"] = {"length": c.dragon_track, "source": "rulebook"}
+    if c.starting_gold is not None:
+        raw["starting_gold"] = {"by_position": list(c.starting_gold), "source": "rulebook"}
+    for tavern in raw["tavern"]:
+        fix = c.tavern.get(tavern["space"])
+        if fix is not None:
+            tavern.update(reward=fix.reward, amount=fix.amount, source="rulebook")
+    return Reference.model_validate(raw)
+
+
+def _one_line(err: ValidationError) -> str:
+    first = err.errors()[0]
+    msg = str(first.get("msg", "invalid value"))
+    return msg.removeprefix("Value error, ")
+
+
+def correct(settings: Settings, name: str, value: Any) -> Settings:
+    """Settings with the reference value ``name`` set to ``value``; a one-line ``ValueError`` if invalid.
+
+    ``value`` is an int for ``dragon_track``, four ints for ``starting_gold``, and ``(reward, amount)`` for
+    a tavern space.
+    """
+    c = settings.corrections.model_dump()
+    try:
+        if name == "dragon_track":
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 12:
+                raise ValueError("the dragon track has 1 to 12 steps")
+            c["dragon_track"] = value
+        elif name == "starting_gold":
+            gold = [int(g) for g in value]
+            if len(gold) != 4:
+                raise ValueError("starting gold needs four amounts, 1st to 4th player")
+            if any(g < 0 or g > 50 for g in gold):
+                raise ValueError("starting gold must be between 0 and 50")
+            if any(a >= b for a, b in zip(gold, gold[1:], strict=False)):
+                raise ValueError("starting gold must rise from the 1st to the 4th player")
+            c["starting_gold"] = tuple(gold)
+        elif name in TAVERN_SPACES:
+            reward, amount = value
+            fix = TavernCorrection(reward=reward, amount=int(amount))
+            c["tavern"] = {**c["tavern"], name: fix.model_dump()}
+            if reward == "none" and int(amount) != 0:
+                raise ValueError("a tavern space with no reward has amount 0")
+            if reward != "none" and int(amount) == 0:
+                raise ValueError("a tavern reward needs an amount of at least 1")
+        else:
+            raise ValueError(f"{name!r} is not a value that can be corrected")
+        new = settings.replace(corrections=c)
+        effective_reference(new)  # the corrected whole must still be valid reference data
+    except ValidationError as err:
+        raise ValueError(_one_line(err)) from None
+    except TypeError:
+        raise ValueError(f"{name}: not a valid value") from None
+    return new
+
+
+def clear_correction(settings: Settings, name: str) -> Settings:
+    """Settings that use the app's own value for ``name`` again."""
+    c = settings.corrections.model_dump()
+    if name in ("dragon_track", "starting_gold"):
+        c[name] = None
+    elif name in TAVERN_SPACES:
+        c["tavern"] = {k: v for k, v in c["tavern"].items() if k != name}
+    else:
+        raise KeyError(name)
+    return settings.replace(corrections=c)
+
+
+# ---------------------------------------------------------------------------------------------- persistence
+
+
+def default_data_dir() -> Path:
+    """Where the app keeps its files: ``$TREASURE_COMPANION_DATA`` or the platform's per-user data folder."""
+    env = os.environ.get(DATA_ENV)
+    if env:
+        return Path(env).expanduser()
+    home = Path.home()
+    if sys.platform.startswith("win"):
+        return Path(os.environ.get("APPDATA", home / "AppData" / "Roaming")) / "TreasureCompanion"
+    if sys.platform == "darwin":
+        return home / "Library" / "Application Support" / "TreasureCompanion"
+    return Path(os.environ.get("XDG_DATA_HOME", home / ".local" / "share")) / "treasure-companion"
+
+
+def resolve_data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
+    """``explicit`` if given, else :func:`default_data_dir`."""
+    return Path(explicit).expanduser() if explicit else default_data_dir()
+
+
+def settings_path(data_dir: str | os.PathLike[str]) -> Path:
+    return Path(data_dir) / SETTINGS_FILE
+
+
+def load_settings(data_dir: str | os.PathLike[str]) -> Settings:
+    """The saved settings, or the defaults when there are none.
+
+    A file that cannot be read is kept beside as ``settings.json.bad`` (never silently lost) and the defaults
+    are used.
+    """
+    path = settings_path(data_dir)
+    try:
+        text = path.read_text("utf-8")
+    except FileNotFoundError:
+        return Settings()
+    try:
+        return Settings.model_validate(json.loads(text))
+    except (ValueError, ValidationError) as err:
+        log.warning("settings file %s is unreadable (%s); using defaults", path, str(err).splitlines()[0])
+        try:
+            path.replace(path.with_name(SETTINGS_FILE + ".bad"))
+        except OSError:
+            pass
+        return Settings()
+
+
+def save_settings(settings: Settings, data_dir: str | os.PathLike[str]) -> Path:
+    """Write the settings atomically (a crash never leaves half a file). Returns the file's path."""
+    path = settings_path(data_dir)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = json.dumps(settings.model_dump(mode="json"), indent=2, sort_keys=True) + "\n"
+    fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".json", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path
