@@ -1,0 +1,106 @@
+"""Short, readable sentences for events and undo steps ("Red automa drew card R07").
+
+>>> describe({"type": "place", "color": "red", "dwarf": 1, "space": "treasure_hoard", "dislodged": None,
+...           "card": "R03", "choice": "primary"})
+'Red #1 took Treasure Hoard (card R03, primary)'
+>>> describe({"type": "roll", "color": "blue", "value": 5, "purpose": "aggression", "by": "app"})
+'Blue rolled 5 for the dragon'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .spaces import SPACES
+
+_PURPOSE = {"aggression": "for the dragon", "attack": "against the dragon", "turn_order": "for turn order"}
+
+
+def _c(color: str | None) -> str:
+    return (color or "").capitalize()
+
+
+def describe(e: Mapping) -> str:
+    t = e["type"]
+    if t == "place":
+        who = f"golem of {_c(e['color'])}" if e.get("golem") else f"{_c(e['color'])} #{e['dwarf']}"
+        text = f"{who} took {SPACES[e['space']].name}"
+        extra = []
+        if e.get("card"):
+            extra.append(f"card {e['card']}, {e['choice']}")
+        if e.get("spell"):
+            extra.append(e["spell"].replace("_", " "))
+        if extra:
+            text += f" ({'; '.join(extra)})"
+        if e.get("dislodged"):
+            d = e["dislodged"]
+            who = "the golem" if d.get("golem") else f"{_c(d['color'])} #{d['dwarf']}"
+            text += f", dislodging {who}"
+        return text
+    if t == "roll":
+        return f"{_c(e['color'])} rolled {e['value']} {_PURPOSE.get(e['purpose'], '')}".strip()
+    if t == "automa_draw":
+        return f"{_c(e['color'])} automa drew card {e['card']} ({e['purpose'].replace('_', '-')})"
+    if t == "automa_shuffle":
+        return f"{_c(e['color'])} automa deck shuffled ({e['reason']})"
+    if t == "dragon":
+        return f"Dragon moved to {e['position']}"
+    if t == "attack":
+        won = _c(e["winner"]) + " won the tile" if e["winner"] else "Nobody beat the dragon"
+        return f"Dragon attack (strength {e['strength']}): {won}"
+    if t == "attack_input":
+        return f"Dragon tile revealed: strength {e['tile']['strength']}"
+    if t == "score":
+        return f"{_c(e['color'])} scored {e['points']} ({e['reason']})"
+    if t == "gain":
+        parts = []
+        if e.get("gold"):
+            parts.append(f"{e['gold']} gold")
+        for gem, n in (e.get("gems") or {}).items():
+            parts.append(f"{n} {gem}")
+        if e.get("tile"):
+            parts.append("a mine tile")
+        return f"{_c(e['color'])} gained {', '.join(parts) or 'nothing'}"
+    if t == "loss":
+        lost = f"{e['gold']} gold" if "gold" in e else f"{sum(e['gems'].values())} gems"
+        return f"{_c(e['color'])} lost {lost} to the dragon"
+    if t == "answer":
+        return f"Answered for {_c(e['color'])} automa: {e['value']}"
+    if t == "turn_order":
+        return "Turn order: " + ", ".join(_c(c) for c in e["order"])
+    if t == "round_start":
+        return f"Round {e['round']} began"
+    if t == "round_end":
+        return f"Round {e['round']} ended"
+    if t == "starting_rolls":
+        return "Starting rolls entered"
+    if t == "spell":
+        return f"{_c(e['color'])} cast {e['spell'].replace('_', ' ')}"
+    if t == "special_tile":
+        return f"{_c(e['color'])} gained the special tile {e['tile'].replace('_', ' ')}"
+    if t == "correction":
+        who = f"{_c(e['color'])} " if e.get("color") else ""
+        return f"Corrected {who}{e['target']} to {e['value']}"
+    if t == "automa_pass":
+        return f"{_c(e['color'])} #{e['dwarf']} found no open space and sits out"
+    if t == "axes":
+        return f"{_c(e['color'])} drew axes {e['values']}"
+    if t == "game_end":
+        return "Game over: final scores recorded"
+    return t.replace("_", " ")
+
+
+def step_label(step: list[Mapping]) -> str:
+    """The label of an undo step: its input, or else its most telling event."""
+    if not step:
+        return ""
+    first = step[0]
+    if first["type"] == "automa_draw" and first["purpose"] == "place":
+        place = next((e for e in step if e["type"] == "place"), None)
+        if place is not None:
+            return describe(place)
+    if first["type"] == "automa_shuffle":
+        start = next((e for e in step if e["type"] == "round_start"), None)
+        if start is not None:
+            return describe(start)
+    return describe(first)

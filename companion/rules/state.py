@@ -1,0 +1,90 @@
+"""The mutable state of a game in progress. The engine (``game.py``) is the only writer.
+
+State is never saved: it is rebuilt by replaying the log, so these are plain dataclasses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .automa import STASH_GEMS
+from .board import Occupant
+from .rng import Rng
+from .setup import Setup
+
+
+@dataclass
+class Stash:
+    """An automa's hidden stash: kept out of view unless the table asks."""
+
+    gold: int = 0
+    gems: dict[str, int] = field(default_factory=lambda: dict.fromkeys(STASH_GEMS, 0))
+    tiles: list[dict] = field(default_factory=list)
+
+    @property
+    def mined_gems(self) -> int:
+        return sum(self.gems.values())
+
+    @property
+    def gem_tiles(self) -> int:
+        return sum(1 for t in self.tiles if t["kind"] == "gem")
+
+
+@dataclass
+class DeckPiles:
+    """One automa's cards: ``draw`` (top first) and ``discard``. A card is in exactly one of them."""
+
+    draw: list[str]
+    discard: list[str] = field(default_factory=list)
+
+
+@dataclass
+class GameState:
+    setup: Setup
+    rng: Rng
+    phase: str = "start"  # start | placing | round_over | scoring | over
+    round: int = 0
+    turn_order: list[str] = field(default_factory=list)
+    beds: dict[str, set[int]] = field(default_factory=dict)
+    captured: dict[str, set[int]] = field(default_factory=dict)
+    benched: dict[str, set[int]] = field(default_factory=dict)
+    board: dict[str, Occupant] = field(default_factory=dict)
+    dragon: int = 0
+    decks: dict[str, DeckPiles] = field(default_factory=dict)
+    stash: dict[str, Stash] = field(default_factory=dict)
+    points: dict[str, int] = field(default_factory=dict)
+    dragon_tiles: dict[str, int] = field(default_factory=dict)
+    special_tiles: dict[str, set[str]] = field(default_factory=dict)
+    golem_owner: str | None = None
+    tasks: list[dict] = field(default_factory=list)
+    final_scores: dict[str, int] | None = None
+
+    @classmethod
+    def start(cls, setup: Setup) -> GameState:
+        colors = [p.color for p in setup.players]
+        return cls(
+            setup=setup,
+            rng=Rng(setup.seed),
+            turn_order=list(colors),
+            beds={c: set() for c in colors},
+            captured={c: set() for c in colors},
+            benched={c: set() for c in colors},
+            stash={p.color: Stash() for p in setup.automa},
+            points=dict.fromkeys(colors, 0),
+            dragon_tiles=dict.fromkeys(colors, 0),
+            special_tiles={c: set() for c in colors},
+        )
+
+    def golem_space(self) -> str | None:
+        return next((s for s, o in self.board.items() if o.golem), None)
+
+    def where(self, color: str, dwarf: int) -> str:
+        """'bed', 'captured', 'out' (benched) or the space id where the dwarf stands."""
+        for space, occ in self.board.items():
+            if occ.color == color and occ.dwarf == dwarf and not occ.golem:
+                return space
+        if dwarf in self.beds[color]:
+            return "bed"
+        if dwarf in self.captured[color]:
+            return "captured"
+        return "out"
