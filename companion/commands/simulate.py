@@ -1,0 +1,41 @@
+"""``treasure-companion simulate``: bot humans against the automa, many games, one record each."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from companion.sim.bots import BOTS
+from companion.sim.simulate import run
+
+
+def register(sub) -> None:
+    p = sub.add_parser("simulate", help="play whole games with bot humans against the automa")
+    p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    p.add_argument("--seed", type=int, default=1, help="the run's seed (same arguments, same records)")
+    p.add_argument("--humans", type=int, choices=(1, 2), default=1, help="1: solo with two automa; 2: one automa")
+    p.add_argument("--difficulty", choices=("easy", "hard", "punishing"), default="hard")
+    p.add_argument("--base", action="store_true", help="the base game (no expansion)")
+    p.add_argument("--bot", choices=BOTS, default="random", help="how the bot humans place (default random)")
+    p.add_argument("--records", type=Path, help="write one game record per game into this folder")
+    p.add_argument("--data-dir", type=Path, help="also store every game, event by event, in this data folder")
+    p.set_defaults(handler=main)
+
+
+def main(args) -> int:
+    if args.games < 1:
+        print("simulate: --games must be at least 1", file=sys.stderr)
+        return 2
+    if not 0 <= args.seed < 2**63:
+        print("simulate: --seed must be between 0 and 2^63-1", file=sys.stderr)
+        return 2
+    on_game_start = None
+    if args.data_dir is not None:
+        from companion.sim.stored import store_writer
+
+        on_game_start = store_writer(args.data_dir)
+    summary = run(args.games, args.seed, humans=args.humans, difficulty=args.difficulty,
+                  expansion=not args.base, bot=args.bot, records=args.records, on_game_start=on_game_start)
+    print(json.dumps(summary.as_dict(), indent=2))
+    return 0

@@ -1,0 +1,113 @@
+"""Bot players that answer the engine's decisions: legal, not clever.
+
+A bot stands in for the people at the table: it places the human dwarves, answers what the app asks about the
+physical board (an achievement's points, the coins on a contract, a tile, a spell, gem colours) and fills in a
+dragon attack. Its choices come from its own generator, never from the game's, and every answer it gives is
+an input in the game record, so a record replays without the bot.
+
+- ``random``: any legal space, uniformly.
+- ``greedy``: the first legal space in a fixed order of what usually pays best.
+
+The table's answers (achievement points, coins, tiles) are drawn from simple ranges that stand for a typical
+board; the human's end-game counts are drawn from a simple model too, since the app does not track a human's
+resources. Both are documented estimates for simulations only.
+"""
+
+from __future__ import annotations
+
+import random
+
+from companion.rules import automa as automa_rules
+from companion.rules.game import Decision, Game
+
+GREEDY_ORDER = (
+    "dwarf_king", "mine", "tunnel", "gem_market", "treasure_hoard", "temple", "excavate", "wizards_cave",
+    "mana_cave", "trading_post", "tavern_1", "forge", "supply_wagon", "scout", "tavern_2", "tavern_4",
+    "tribute", "tavern_3",
+)
+BOTS = ("random", "greedy")
+
+
+class Bot:
+    """Answers every decision of a game with legal inputs."""
+
+    def __init__(self, kind: str, seed: int) -> None:
+        if kind not in BOTS:
+            raise ValueError(f"bot: one of {', '.join(BOTS)}")
+        self.kind = kind
+        self.rng = random.Random(seed)
+
+    def input_for(self, game: Game) -> dict:
+        d = game.decision
+        match d.kind:
+            case "starting_rolls":
+                return {"type": "proceed"}
+            case "place":
+                return {"type": "place", "space": self._space(d)}
+            case "automa_turn" | "next_round" | "roll":
+                return {"type": "proceed"}
+            case "question":
+                return {"type": "answer", "value": self._answer(game, d)}
+            case "attack":
+                return self._attack(game, d)
+            case "final_scores":
+                return {"type": "game_end", "scores": self.final_scores(game)}
+        raise ValueError(f"nothing to do for {d.kind}")
+
+    def _space(self, d: Decision) -> str:
+        legal = [s for s, why in d.details["spaces"].items() if why is None]
+        if self.kind == "greedy":
+            return next(s for s in GREEDY_ORDER if s in legal)
+        return self.rng.choice(legal)
+
+    def _answer(self, game: Game, d: Decision):
+        r = self.rng
+        q = d.details["question"]
+        gems = automa_rules.STASH_GEMS if game.setup.expansion else automa_rules.GEM_COLORS
+        if q == "gems":
+            return [r.choice(gems) for _ in range(d.details["count"])]
+        if q == "dwarf_king":
+            return r.randint(2, 6)
+        if q == "gem_market":
+            return r.randint(0, 3)
+        if q == "tunnel":
+            if r.random() < 0.15:
+                return {"kind": "special", "tile": r.choice(automa_rules.SPECIAL_TILES)}
+            return {"kind": "gem", "gem": r.choice(gems), "gems": r.randint(2, 5)}
+        if q == "wizards_cave":
+            return r.choice(automa_rules.SPELLS)
+        raise ValueError(f"unknown question {q}")
+
+    def _attack(self, game: Game, d: Decision) -> dict:
+        r = self.rng
+        humans = {p.color: {"die": None, "axes": r.randint(0, 3)} for p in game.setup.humans}
+        axes = {c: sum(2 if r.random() < 0.25 else 1 for _ in range(n)) for c, n in d.details["axes"].items()}
+        tile = {"strength": r.randint(3, 8), "treasure": r.choice(("gold", "gems")), "points": r.randint(4, 10)}
+        return {"type": "attack_input", "tile": tile, "players": humans, "automa_axes": axes}
+
+    def human_line(self, game: Game, color: str) -> dict:
+        """A plausible end-game sheet line for a bot human (a simulation estimate, see the module doc)."""
+        r = self.rng
+        return {
+            "color": color, "kind": "human", "track": game.state.points[color] + r.randint(20, 60),
+            "mine_tiles": {g: r.randint(0, 3) for g in ("ruby", "emerald", "sapphire", "diamond", "special")},
+            "gold": r.randint(2, 15), "mined_gems": r.randint(3, 20), "gems_in_mine": r.randint(0, 15),
+        }
+
+    def final_scores(self, game: Game) -> dict[str, int]:
+        from companion.rules.scoring import ScoreSheet, score
+
+        lines = [self.human_line(game, p.color) if not p.is_automa else game.automa_line(p.color)
+                 for p in game.setup.players]
+        sheet = ScoreSheet.model_validate({"expansion": game.setup.expansion,
+                                           "final_turn_order": list(game.state.turn_order), "players": lines})
+        return {p.color: p.total for p in score(sheet).players}
+
+
+def play(game: Game, bot: Bot, on_step=None) -> Game:
+    """Drive ``game`` to its end with ``bot``; ``on_step(events)`` sees every step as it is made."""
+    while not game.finished:
+        step = game.act(bot.input_for(game))
+        if on_step is not None:
+            on_step(step)
+    return game
