@@ -1,0 +1,367 @@
+"""The round screen as plain data: what to show and what each tap does. No Flet here.
+
+The view draws a ``RoundView`` and calls the presenter's methods; the presenter turns taps into engine inputs
+through the ``GameSession`` (so every step is saved), and turns the last step's events into instructions for
+the physical board ("Put Red #1 on Treasure Hoard", "Move the dragon up: 3 of 5").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from companion.rules import automa as automa_rules
+from companion.rules.describe import describe, step_label
+from companion.rules.game import IllegalInput
+from companion.rules.spaces import SPACES, spaces_for
+from companion.session import GameSession
+
+COLOR_HEX = {"red": "#C62828", "yellow": "#F9A825", "green": "#2E7D32", "blue": "#1565C0", "golem": "#9E9E9E"}
+
+
+def cap(color: str | None) -> str:
+    return (color or "").capitalize()
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One action space on the board grid."""
+
+    space: str
+    name: str
+    occupant: str | None  # "Red #2", "Golem (blue)"
+    occupant_color: str | None
+    status: str  # "free" | "dislodge" | "blocked" | "idle" (not the human's turn)
+    reason: str | None
+    dragon: bool
+    all_play: bool
+    locked: bool
+
+    @property
+    def tappable(self) -> bool:
+        return self.status in ("free", "dislodge")
+
+
+@dataclass(frozen=True)
+class PlayerChip:
+    color: str
+    label: str
+    automa: bool
+    waiting: list[int]  # beard numbers still in bed
+    captured: list[int]
+    points: int | None  # the app's count of points scored in play (automa only: humans keep theirs on the board)
+
+
+@dataclass(frozen=True)
+class Question:
+    """What the app asks about the physical board for an automa."""
+
+    kind: str  # "number" | "gems" | "tile" | "spell"
+    question: str
+    prompt: str
+    count: int = 0
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class AttackForm:
+    trigger: str
+    humans: list[str]
+    automa_dice: dict[str, int]
+    automa_axes: dict[str, int]  # axes to draw from the bag, per automa
+    rahdo: bool
+    black_die: int | None
+    virtual_axes: bool
+
+
+@dataclass
+class RoundView:
+    title: str
+    phase: str
+    dragon: int
+    dragon_length: int
+    turn_order: list[PlayerChip]
+    banner: str
+    banner_color: str | None
+    decision: str
+    actor_is_automa: bool
+    instructions: list[str]
+    cells: list[Cell]
+    question: Question | None = None
+    attack: AttackForm | None = None
+    threshold: int | None = None
+    undo_label: str | None = None
+    redo_label: str | None = None
+    checklist: list[str] = field(default_factory=list)
+    error: str | None = None
+
+
+def board_instructions(step: list[Mapping], dragon_length: int) -> list[str]:
+    """What to do on the physical board after a step, in the order it happened."""
+    out: list[str] = []
+    for e in step:
+        t = e["type"]
+        if t == "place":
+            who = f"the golem ({cap(e['color'])})" if e.get("golem") else f"{cap(e['color'])} #{e['dwarf']}"
+            line = f"Put {who} on {SPACES[e['space']].name}"
+            if e.get("card"):
+                reasons = "; ".join(
+                    f"{s['choice']} {SPACES[s['space']].name}: {s['why']}" for s in e.get("skipped", [])
+                )
+                line += f" (card {e['card']}, {e['choice']}" + (f" — {reasons}" if reasons else "") + ")"
+            out.append(line)
+            if e.get("dislodged"):
+                d = e["dislodged"]
+                if d.get("golem"):
+                    out.append(f"Take the golem off; {cap(d['color'])} may place it again")
+                elif e.get("spell") == "blood_sacrifice":
+                    out.append(f"Move {cap(d['color'])} #{d['dwarf']} to the dragon's capture box")
+                else:
+                    out.append(f"Return {cap(d['color'])} #{d['dwarf']} to its bed: it places again soon")
+        elif t == "gain":
+            parts = []
+            if e.get("gold"):
+                parts.append(f"{e['gold']} gold")
+            for gem, n in (e.get("gems") or {}).items():
+                parts.append(f"{n} {gem}")
+            if e.get("tile"):
+                parts.append("the tile, face down")
+            if parts and e.get("reason") != "starting gold":
+                out.append(f"{cap(e['color'])} automa takes {', '.join(parts)} (beside its deck)")
+        elif t == "score":
+            out.append(f"Move {cap(e['color'])}'s score marker {e['points']} ({e['reason']})")
+        elif t == "roll" and e["purpose"] == "aggression":
+            out.append(f"{cap(e['color'])} rolled {e['value']} for the dragon")
+        elif t == "dragon":
+            if e["position"] == 0:
+                out.append("Put the dragon back on zero")
+            else:
+                out.append(f"Move the dragon up one: {e['position']} of {dragon_length}")
+        elif t == "attack":
+            out.append(describe(e))
+            for c in e["captured"]:
+                out.append(f"{cap(c['color'])} #{c['dwarf']} goes to the capture box")
+            for color in e["losers"]:
+                out.append(f"{cap(color)} loses half its {e['treasure']} (rounded up)")
+        elif t == "loss":
+            lost = f"{e['gold']} gold" if "gold" in e else ", ".join(f"{n} {g}" for g, n in e["gems"].items())
+            out.append(f"Return {lost} from {cap(e['color'])} automa's pile to the supply")
+        elif t == "automa_shuffle" and e["reason"] != "setup":
+            out.append(f"{cap(e['color'])} automa's deck reshuffled ({e['reason']})")
+        elif t == "turn_order":
+            out.append("Turn order: " + ", ".join(cap(c) for c in e["order"]))
+        elif t == "special_tile":
+            out.append(f"{cap(e['color'])} holds {e['tile'].replace('_', ' ')}")
+        elif t == "automa_pass":
+            out.append(describe(e))
+    return out
+
+
+class RoundPresenter:
+    """Holds the session and answers the view."""
+
+    def __init__(self, session: GameSession) -> None:
+        self.session = session
+        self.error: str | None = None
+        self.revealed: set[str] = set()
+
+    @property
+    def game(self):
+        return self.session.game
+
+    # ------------------------------------------------------------------ the view model
+
+    def view(self) -> RoundView:
+        g = self.game
+        s = g.state
+        d = g.decision
+        setup = g.setup
+        chips = [
+            PlayerChip(
+                c,
+                cap(c) + (" automa" if setup.player(c).is_automa else ""),
+                setup.player(c).is_automa,
+                sorted(s.beds[c]),
+                sorted(s.captured[c]),
+                s.points[c] if setup.player(c).is_automa else None,
+            )
+            for c in s.turn_order
+        ]
+        options = d.details.get("spaces", {}) if d.kind == "place" else {}
+        cells = []
+        for sp in spaces_for(setup.expansion):
+            occ = s.board.get(sp.id)
+            if d.kind == "place":
+                why = options.get(sp.id)
+                status = "blocked" if why else ("dislodge" if occ else "free")
+            else:
+                why, status = None, "idle"
+            cells.append(
+                Cell(
+                    sp.id,
+                    sp.name,
+                    (f"Golem ({cap(occ.color)})" if occ.golem else f"{cap(occ.color)} #{occ.dwarf}") if occ else None,
+                    ("golem" if occ.golem else occ.color) if occ else None,
+                    status,
+                    why,
+                    sp.dragon,
+                    sp.all_play,
+                    sp.locked,
+                )
+            )
+        last = g.steps[-1] if len(g.steps) > 1 else []
+        view = RoundView(
+            title=f"Round {s.round} of {setup.rounds}" if s.round else "Starting order",
+            phase=s.phase,
+            dragon=s.dragon,
+            dragon_length=setup.dragon_track,
+            turn_order=chips,
+            banner=self._banner(d),
+            banner_color=d.color,
+            decision=d.kind,
+            actor_is_automa=bool(d.color and setup.player(d.color).is_automa),
+            instructions=board_instructions(last, setup.dragon_track),
+            cells=cells,
+            undo_label=step_label(g.steps[-1]) if g.can_undo else None,
+            redo_label=step_label(g.redo_steps[-1]) if g.redo_steps else None,
+            error=self.error,
+        )
+        if d.kind == "question":
+            view.question = self._question(d.details)
+        elif d.kind == "attack":
+            t = d.details
+            view.attack = AttackForm(
+                t["trigger"],
+                [p.color for p in setup.humans if p.color in s.turn_order],
+                dict(t["dice"]),
+                dict(t["axes"]),
+                setup.variant == "rahdo",
+                t.get("black_die"),
+                setup.virtual_axes,
+            )
+        elif d.kind == "roll":
+            view.threshold = d.details.get("threshold")
+        elif d.kind == "next_round":
+            view.checklist = self.reset_checklist()
+        return view
+
+    def _banner(self, d) -> str:
+        match d.kind:
+            case "place":
+                return f"{cap(d.color)} #{d.dwarf} — your move: tap a space"
+            case "automa_turn":
+                return f"{cap(d.color)} automa places #{d.dwarf}"
+            case "roll":
+                return f"{cap(d.color)} rolls for the dragon"
+            case "question":
+                return d.prompt
+            case "attack":
+                return "The dragon attacks!"
+            case "next_round":
+                return f"Round {self.game.state.round} is over"
+            case "final_scores":
+                return "The last round is over: score the game"
+            case "starting_rolls":
+                return "Roll for the starting turn order"
+        return "The game is over"
+
+    @staticmethod
+    def _question(t: Mapping) -> Question:
+        q = t["question"]
+        if q == "gems":
+            return Question("gems", q, t["prompt"], count=t["count"], choices=automa_rules.STASH_GEMS)
+        if q == "tunnel":
+            return Question("tile", q, t["prompt"], choices=automa_rules.SPECIAL_TILES)
+        if q == "wizards_cave":
+            return Question("spell", q, t["prompt"], choices=automa_rules.SPELLS)
+        return Question("number", q, t["prompt"])
+
+    def reset_checklist(self) -> list[str]:
+        return [
+            "Move the round marker on",
+            "Tunnel: discard the rightmost mine tile, slide the others right, draw one",
+            "Market: add a gold coin to each card on a coin space",
+            "Dwarf King: discard the rightmost achievement, slide, draw one",
+            "Return every dwarf (captured ones too) to its bed; the golem goes back",
+            "The automa decks are reshuffled by the app",
+        ]
+
+    def stash_lines(self, color: str) -> list[str]:
+        """The automa's hidden stash, shown only after the user asks."""
+        st = self.game.state.stash[color]
+        gems = ", ".join(f"{n} {g}" for g, n in st.gems.items() if n) or "no gems"
+        return [
+            f"{st.gold} gold",
+            gems,
+            f"{len(st.tiles)} mine tiles ({st.gem_tiles} gem tiles)",
+            f"{self.game.state.points[color]} points scored in play",
+        ]
+
+    def log_lines(self, last: int = 40) -> list[str]:
+        events = self.game.events()[-last:]
+        return [f"{e['seq']}. {describe(e)}" for e in reversed(events)]
+
+    # ------------------------------------------------------------------ taps
+
+    def _do(self, inp: Mapping) -> bool:
+        try:
+            self.session.act(inp)
+        except IllegalInput as exc:
+            self.error = str(exc)
+            return False
+        self.error = None
+        return True
+
+    def tap_space(self, space: str, spell: str | None = None) -> bool:
+        return self._do({"type": "place", "space": space, **({"spell": spell} if spell else {})})
+
+    def proceed(self) -> bool:
+        return self._do({"type": "proceed"})
+
+    def table_roll(self, value: int) -> bool:
+        return self._do({"type": "roll", "value": value})
+
+    def starting_rolls(self, rolls: Mapping[str, int | None]) -> bool:
+        return self._do({"type": "starting_rolls", "rolls": {c: v for c, v in rolls.items() if v is not None}})
+
+    def answer(self, value) -> bool:
+        return self._do({"type": "answer", "value": value})
+
+    def attack(self, tile: Mapping, players: Mapping, automa_axes: Mapping, black_die: int | None = None) -> bool:
+        return self._do(
+            {
+                "type": "attack_input",
+                "tile": dict(tile),
+                "players": dict(players),
+                "automa_axes": dict(automa_axes),
+                "black_die": black_die,
+            }
+        )
+
+    def golem(self, color: str, space: str) -> bool:
+        return self._do({"type": "place", "golem": True, "color": color, "space": space})
+
+    def spell(self, color: str, spell: str, **extra) -> bool:
+        return self._do({"type": "spell", "color": color, "spell": spell, **extra})
+
+    def special_tile(self, color: str, tile: str) -> bool:
+        return self._do({"type": "special_tile", "color": color, "tile": tile})
+
+    def correct(self, target: str, value: int, color: str | None = None, gem: str | None = None) -> bool:
+        inp = {"type": "correction", "target": target, "value": value}
+        if color:
+            inp["color"] = color
+        if gem:
+            inp["gem"] = gem
+        return self._do(inp)
+
+    def undo(self) -> bool:
+        self.error = None
+        return self.session.undo() is not None
+
+    def redo(self) -> bool:
+        self.error = None
+        return self.session.redo() is not None
+
+    def finish(self, scores: Mapping[str, int]) -> bool:
+        return self._do({"type": "game_end", "scores": dict(scores)})

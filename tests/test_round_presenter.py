@@ -1,0 +1,114 @@
+"""The round screen's presenter: plain Python, no Flet."""
+
+from companion.rules.setup import Setup
+from companion.session import GameSession
+from companion.ui.round_presenter import RoundPresenter, board_instructions
+
+
+def started(seed=11, **kw):
+    p = RoundPresenter(GameSession.new(Setup.solo(seed=seed, **kw)))
+    assert p.starting_rolls({"blue": 4})
+    return p
+
+
+def until(p, kind, limit=200):
+    for _ in range(limit):
+        v = p.view()
+        if v.decision == kind:
+            return v
+        if v.decision in ("automa_turn", "roll", "next_round"):
+            assert p.proceed()
+        elif v.decision == "place":
+            free = next(c.space for c in v.cells if c.status == "free")
+            assert p.tap_space(free)
+        elif v.decision == "question":
+            q = v.question
+            value = {"number": 2, "gems": ["ruby"] * q.count, "tile": {"kind": "gem", "gem": "ruby", "gems": 2},
+                     "spell": "charm"}[q.kind]
+            assert p.answer(value)
+        elif v.decision == "attack":
+            a = v.attack
+            assert p.attack({"strength": 5, "treasure": "gold", "points": 6}, {c: {"axes": 0} for c in a.humans},
+                            dict(a.automa_axes))
+        else:
+            raise AssertionError(f"stuck at {v.decision}")
+    raise AssertionError(f"never reached {kind}")
+
+
+def test_first_view_asks_for_starting_rolls():
+    p = RoundPresenter(GameSession.new(Setup.solo(seed=1)))
+    v = p.view()
+    assert v.decision == "starting_rolls" and v.title == "Starting order"
+    assert all(c.status == "idle" for c in v.cells)
+
+
+def test_human_turn_marks_every_space_free_or_blocked_with_a_reason():
+    p = started()
+    v = until(p, "place")
+    assert v.banner.startswith("Blue #")
+    for cell in v.cells:
+        assert cell.status in ("free", "dislodge", "blocked")
+        assert (cell.reason is not None) == (cell.status == "blocked")
+    occupied = [c for c in v.cells if c.occupant]
+    assert all(c.status in ("dislodge", "blocked") for c in occupied)
+
+
+def test_illegal_tap_shows_one_line_and_changes_nothing():
+    p = started()
+    v = until(p, "place")
+    before = len(p.game.events())
+    blocked = next((c for c in v.cells if c.status == "blocked"), None)
+    if blocked is None:  # nothing blocked yet: tap a space of a base-game-only board that does not exist
+        assert not p.tap_space("nowhere")
+    else:
+        assert not p.tap_space(blocked.space)
+    assert p.error and "\n" not in p.error
+    assert len(p.game.events()) == before
+    assert p.view().error == p.error
+
+
+def test_automa_turn_tells_what_to_do_on_the_board_and_undo_names_it():
+    p = started()
+    v = until(p, "automa_turn")
+    color = v.banner_color
+    assert p.proceed()
+    v = p.view()
+    assert any(line.startswith(f"Put {color.capitalize()} #") for line in v.instructions)
+    assert v.undo_label and v.undo_label.startswith(color.capitalize())
+    label = v.undo_label
+    assert p.undo()
+    assert p.view().redo_label == label
+    assert p.redo()
+    assert p.view().undo_label == label
+
+
+def test_round_end_shows_reset_checklist_and_new_order():
+    p = started()
+    v = until(p, "next_round")
+    assert v.checklist and any("reshuffled" in line for line in v.checklist)
+    assert any(line.startswith("Turn order:") for line in v.instructions)
+
+
+def test_stash_lines_count_what_the_automa_gained():
+    p = started()
+    until(p, "next_round")
+    stash = p.game.state.stash["red"]
+    lines = p.stash_lines("red")
+    assert lines[0] == f"{stash.gold} gold"
+    assert lines[-1] == f"{p.game.state.points['red']} points scored in play"
+
+
+def test_board_instructions_for_a_dislodge_and_a_dragon_move():
+    step = [
+        {"type": "place", "color": "yellow", "dwarf": 3, "space": "supply_wagon",
+         "dislodged": {"color": "blue", "dwarf": 1}},
+        {"type": "roll", "color": "yellow", "value": 3, "purpose": "aggression", "by": "table"},
+        {"type": "dragon", "position": 5},
+    ]
+    lines = board_instructions(step, 5)
+    assert lines == [
+        "Put Yellow #3 on Supply Wagon",
+        "Return Blue #1 to its bed: it places again soon",
+        "Yellow rolled 3 for the dragon",
+        "Move the dragon up one: 5 of 5",
+    ]
