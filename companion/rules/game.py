@@ -505,6 +505,7 @@ class Game:
         piles = self.state.decks[color]
         if not piles.draw:
             self._shuffle(color, piles.discard, "empty")
+            piles = self.state.decks[color]
         card_id = piles.draw.pop(0)
         piles.discard.append(card_id)
         self._emit("automa_draw", color=color, card=card_id, purpose=purpose)
