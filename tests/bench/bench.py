@@ -1,0 +1,123 @@
+"""Benchmarks: each figure printed as JSON with the machine's core count, median and 95th percentile.
+
+Run with ``python -m tests.bench.bench`` (add ``--browser`` for the figures measured in headless Chromium).
+Not part of the test run: timings are measured and reported, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+
+from companion.record import dumps, loads
+from companion.rules.game import Game
+from companion.rules.setup import Setup
+from companion.session import GameSession
+from companion.sim.bots import Bot, play
+from companion.store import Store
+
+
+def _figure(name: str, samples_s: list[float], unit: str = "ms", **extra) -> dict:
+    scale = 1000.0 if unit == "ms" else 1.0
+    ordered = sorted(samples_s)
+    p95 = ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
+    return {"name": name, "cores": os.cpu_count(), "samples": len(samples_s), "unit": unit,
+            "median": round(statistics.median(ordered) * scale, 3), "p95": round(p95 * scale, 3), **extra}
+
+
+def _time(fn: Callable[[], object], n: int) -> list[float]:
+    out = []
+    for _ in range(n):
+        t = time.perf_counter()
+        fn()
+        out.append(time.perf_counter() - t)
+    return out
+
+
+def _finished_game(seed: int) -> Game:
+    return play(Game(Setup.solo(seed=seed)), Bot("random", seed))
+
+
+def bench_automa_placement(n: int = 2000) -> dict:
+    """One automa placement decision: draw cards until one fits, place, apply the claim."""
+    game = Game(Setup.solo(seed=1))
+    game.act({"type": "starting_rolls", "rolls": {"blue": 3}})
+    samples = []
+    bot = Bot("random", 1)
+    while len(samples) < n:
+        if game.decision.kind == "automa_turn":
+            t = time.perf_counter()
+            game.act({"type": "proceed"})
+            samples.append(time.perf_counter() - t)
+        elif game.finished:
+            game = Game(Setup.solo(seed=len(samples)))
+        else:
+            game.act(bot.input_for(game))
+    return _figure("automa placement decision", samples)
+
+
+def bench_games_per_second(games: int = 300) -> dict:
+    """Whole simulated solo games (random bot human + two automa, 5 rounds) on one core."""
+    samples = _time(lambda: None, 0)
+    for seed in range(games):
+        t = time.perf_counter()
+        _finished_game(seed)
+        samples.append(time.perf_counter() - t)
+    total = sum(samples)
+    return _figure("simulated solo game", samples, games_per_second=round(games / total, 1))
+
+
+def bench_replay(n: int = 50) -> dict:
+    text = dumps(*_header_events(_finished_game(3)))
+    return _figure("replay a whole-game record", _time(lambda: loads(text), n), events=text.count("\n") - 1)
+
+
+def _header_events(game: Game):
+    return game.header(), game.events()
+
+
+def bench_store(n: int = 300) -> list[dict]:
+    with tempfile.TemporaryDirectory() as tmp:
+        store = Store.open(tmp)
+        game = _finished_game(4)
+        session = GameSession.new(game.setup, store)
+        bot = Bot("random", 4)
+        appends = []
+        while not session.game.finished and len(appends) < n:
+            inp = bot.input_for(session.game)
+            step = session.game.act(inp)
+            t = time.perf_counter()
+            store.append_step(session.game_id, step, expect_revision=session.revision)
+            appends.append(time.perf_counter() - t)
+            session.revision += 1
+        resumes = _time(lambda: GameSession.resume(store, session.game_id), 30)
+        return [_figure("append one step to the store", appends),
+                _figure("resume the game in progress from the store", resumes,
+                        events=len(session.game.events()))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--browser", action="store_true", help="also measure in headless Chromium")
+    parser.add_argument("--quick", action="store_true", help="fewer samples")
+    args = parser.parse_args(argv)
+    k = 5 if args.quick else 1
+    figures = [bench_automa_placement(2000 // k), bench_games_per_second(300 // k), bench_replay(50 // k),
+               *bench_store(300 // k)]
+    if args.browser:
+        from tests.bench.browser import bench_browser
+
+        figures += bench_browser(quick=args.quick)
+    for f in figures:
+        print(json.dumps(f))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
