@@ -1,0 +1,144 @@
+"""The new-game screen as plain data: the choices, the setup they make, and the table's setup checklist.
+
+>>> form = NewGameForm()                      # solo by default: blue against red and green automa
+>>> setup = form.setup(seed=7)
+>>> [(p.color, p.kind, p.deck) for p in setup.players]
+[('blue', 'human', None), ('red', 'automa', 'red'), ('green', 'automa', 'green')]
+>>> setup.rounds, setup.dwarves
+(5, 5)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from pydantic import ValidationError
+
+from companion.rules.reference import Reference, load_reference
+from companion.rules.setup import COLORS, Options, Player, Setup
+
+MODES = {
+    "solo": "Solo: you against two automa",
+    "two": "Two players and one automa",
+    "custom": "Custom automa setup",
+    "none": "No automa",
+}
+
+
+@dataclass(frozen=True)
+class Seat:
+    color: str
+    kind: str  # human | automa
+    name: str = ""
+    deck: str | None = None
+
+
+def default_seats(mode: str) -> list[Seat]:
+    match mode:
+        case "solo":
+            return [Seat("blue", "human"), Seat("red", "automa", deck="red"), Seat("green", "automa", deck="green")]
+        case "two":
+            return [Seat("blue", "human"), Seat("yellow", "human"), Seat("red", "automa", deck="red")]
+        case "custom":
+            return [Seat("blue", "human"), Seat("yellow", "human"), Seat("red", "automa", deck="red")]
+    return [Seat("blue", "human"), Seat("yellow", "human")]
+
+
+@dataclass
+class NewGameForm:
+    """Everything the new-game screen asks. ``setup()`` turns it into a validated Setup."""
+
+    mode: str = "solo"
+    seats: list[Seat] = field(default_factory=lambda: default_seats("solo"))
+    expansion: bool = True
+    variant: str = "standard"
+    difficulty: str = "hard"
+    extra_dwarf: bool = False
+    one_round_fewer: bool = False
+    virtual_axes: bool = False
+
+    def choose_mode(self, mode: str) -> None:
+        if mode not in MODES:
+            raise ValueError(f"mode: one of {', '.join(MODES)}")
+        self.mode = mode
+        self.seats = default_seats(mode)
+        if mode != "custom":
+            self.extra_dwarf = self.one_round_fewer = False
+
+    def set_color(self, index: int, color: str) -> None:
+        """Give seat ``index`` a colour; a seat that had it takes the old colour (colours stay unique)."""
+        old = self.seats[index].color
+        for i, seat in enumerate(self.seats):
+            if seat.color == color and i != index:
+                self.seats[i] = replace(seat, color=old)
+        self.seats[index] = replace(self.seats[index], color=color)
+
+    def set_name(self, index: int, name: str) -> None:
+        self.seats[index] = replace(self.seats[index], name=name.strip()[:24])
+
+    def set_deck(self, index: int, deck: str) -> None:
+        """An automa's deck; the other automa takes the other deck (red and green never mix)."""
+        for i, seat in enumerate(self.seats):
+            if seat.kind == "automa" and i != index:
+                self.seats[i] = replace(seat, deck="green" if deck == "red" else "red")
+        self.seats[index] = replace(self.seats[index], deck=deck)
+
+    def add_seat(self, kind: str) -> None:
+        """Custom and no-automa games: add a human or (custom) an automa in a free colour."""
+        free = [c for c in COLORS if c not in {s.color for s in self.seats}]
+        if not free or len(self.seats) >= 4:
+            raise ValueError("at most four players")
+        if kind == "automa":
+            decks = {s.deck for s in self.seats if s.kind == "automa"}
+            if len(decks) >= 2:
+                raise ValueError("at most two automa")
+            self.seats.append(Seat(free[0], "automa", deck="green" if "red" in decks else "red"))
+        else:
+            self.seats.append(Seat(free[0], "human"))
+
+    def remove_seat(self, index: int) -> None:
+        if len(self.seats) <= 2:
+            raise ValueError("a game needs at least two players")
+        del self.seats[index]
+
+    def setup(self, seed: int, reference: Reference | None = None) -> Setup:
+        """The Setup, or ValueError with one line saying what is wrong."""
+        ref = reference or load_reference()
+        players = [
+            Player(color=s.color, kind=s.kind, name=s.name or None,
+                   deck=s.deck if s.kind == "automa" else None,
+                   difficulty=self.difficulty if s.kind == "automa" else None)
+            for s in self.seats
+        ]
+        try:
+            return Setup.build(
+                players, expansion=self.expansion, variant=self.variant, seed=seed,
+                options=Options(extra_dwarf=self.extra_dwarf, one_round_fewer=self.one_round_fewer),
+                dragon_track=ref.dragon_track.length, starting_gold=list(ref.starting_gold.by_position),
+                virtual_axes=self.virtual_axes,
+            )
+        except ValidationError as exc:
+            msg = exc.errors()[0]["msg"].removeprefix("Value error, ")
+            raise ValueError(msg) from None
+
+
+def setup_checklist(setup: Setup, turn_order: list[str], reference: Reference | None = None) -> list[tuple[str, bool]]:
+    """What to lay out on the table, as (line, is_estimate) pairs, in the order of the rulebook's setup."""
+    ref = reference or load_reference()
+    gold_estimate = ref.starting_gold.source == "estimate"
+    lines: list[tuple[str, bool]] = []
+    lines.append((f"{setup.rounds} rounds: put the round marker on the first space", False))
+    lines.append((f"Dwarves 1 to {setup.dwarves} for every player, in the beds of their turn-order row", False))
+    for position, color in enumerate(turn_order):
+        player = setup.player(color)
+        gold = setup.starting_gold[position]
+        beer = "no beer" if player.is_automa else "1 beer"
+        who = f"{color.capitalize()}{' automa' if player.is_automa else ''}"
+        lines.append((f"{who} (#{position + 1} in turn order): {gold} gold, {beer}", gold_estimate))
+    if setup.expansion:
+        humans = [c for c in reversed(turn_order) if not setup.player(c).is_automa]
+        order = ", ".join(c.capitalize() for c in humans)
+        lines.append((f"Spell draft in reverse turn order: {order} (the automa skip it)", False))
+    if setup.automa:
+        lines.append(("The automa decks are shuffled by the app: no cards on the table", False))
+    return lines

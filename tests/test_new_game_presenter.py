@@ -1,0 +1,64 @@
+"""The new-game screen's presenter: the setups it makes and the table's checklist."""
+
+import pytest
+
+from companion.rules.reference import load_reference
+from companion.ui.new_game_presenter import NewGameForm, setup_checklist
+
+
+def test_two_players_and_one_automa_follow_the_expansion_table():
+    form = NewGameForm()
+    form.choose_mode("two")
+    setup = form.setup(seed=1)
+    assert [p.kind for p in setup.players].count("automa") == 1
+    assert (setup.rounds, setup.dwarves) == (6, 5)
+
+
+def test_base_game_two_humans_uses_the_base_table():
+    form = NewGameForm(expansion=False)
+    form.choose_mode("none")
+    setup = form.setup(seed=1)
+    assert (setup.rounds, setup.dwarves) == (7, 5)
+
+
+def test_custom_options_add_a_dwarf_and_take_a_round():
+    form = NewGameForm()
+    form.choose_mode("custom")
+    form.extra_dwarf = form.one_round_fewer = True
+    setup = form.setup(seed=1)
+    assert (setup.rounds, setup.dwarves) == (6 - 1, 5 + 1)
+
+
+def test_colours_stay_unique_when_one_is_taken():
+    form = NewGameForm()
+    form.set_color(0, "red")
+    assert [s.color for s in form.seats] == ["red", "blue", "green"]
+    assert form.setup(seed=1)
+
+
+def test_decks_stay_apart():
+    form = NewGameForm()
+    form.set_deck(1, "green")
+    assert [s.deck for s in form.seats if s.kind == "automa"] == ["green", "red"]
+
+
+def test_options_need_an_automa_and_say_so_in_one_line():
+    form = NewGameForm()
+    form.choose_mode("none")
+    form.extra_dwarf = True
+    with pytest.raises(ValueError, match="custom automa setups") as err:
+        form.setup(seed=1)
+    assert "\n" not in str(err.value)
+
+
+def test_checklist_marks_starting_gold_as_an_estimate_and_gives_automa_no_beer():
+    form = NewGameForm()
+    setup = form.setup(seed=1)
+    lines = setup_checklist(setup, ["red", "blue", "green"])
+    gold = [(line, est) for line, est in lines if "gold" in line]
+    ref = load_reference()
+    assert len(gold) == 3 and all(est == (ref.starting_gold.source == "estimate") for _, est in gold)
+    assert gold[0][0].startswith("Red automa (#1 in turn order): 2 gold, no beer")
+    assert "Blue (#2 in turn order): 3 gold, 1 beer" in gold[1][0]
+    draft = next(line for line, _ in lines if "Spell draft" in line)
+    assert draft.endswith("Blue (the automa skip it)")
