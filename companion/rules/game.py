@@ -310,14 +310,16 @@ class Game:
                 raise IllegalInput(f"rolls: {color} rolled {value}; a die shows 1 to 6")
         if given:
             self._emit("starting_rolls", rolls=dict(given), input=True)
-        rolls: dict[str, int] = {}
+        # Each player's rolls in order: the first roll ranks; a re-roll only breaks the tie it was rolled for,
+        # so tied players stay between the players who rolled above and below them.
+        rolls: dict[str, tuple[int, ...]] = {}
         for p in self.setup.players:
             value = given.get(p.color)
-            rolls[p.color] = self._roll(p.color, "turn_order", value)
+            rolls[p.color] = (self._roll(p.color, "turn_order", value),)
         while groups := tied_groups(rolls):
             for group in groups:
                 for color in group:
-                    rolls[color] = self._roll(color, "turn_order", None, reroll=True)
+                    rolls[color] += (self._roll(color, "turn_order", None, reroll=True),)
         s.turn_order = order_from_rolls(rolls)
         self._emit("turn_order", order=list(s.turn_order))
         for position, color in enumerate(s.turn_order):

@@ -32,16 +32,23 @@ def from_tavern(order: Sequence[str], tavern: Mapping[str, str]) -> list[str]:
     return first + [c for c in order if c not in first]
 
 
-def tied_groups(rolls: Mapping[str, int]) -> list[list[str]]:
+def tied_groups(rolls: Mapping[str, int | tuple[int, ...]]) -> list[list[str]]:
     """Groups of players whose starting rolls tie: each group re-rolls."""
-    by_value: dict[int, list[str]] = {}
+    by_value: dict[int | tuple[int, ...], list[str]] = {}
     for color, value in rolls.items():
         by_value.setdefault(value, []).append(color)
     return [group for group in by_value.values() if len(group) > 1]
 
 
-def order_from_rolls(rolls: Mapping[str, int]) -> list[str]:
-    """Highest roll first. Rolls must be free of ties (re-roll them first)."""
+def order_from_rolls(rolls: Mapping[str, int | tuple[int, ...]]) -> list[str]:
+    """Highest roll first. Rolls must be free of ties (re-roll them first).
+
+    A player's rolls may be a tuple (first roll, then the re-rolls of each tie): the first roll ranks, a
+    re-roll only orders the players it was tied with (base rulebook: "Re-roll all ties").
+
+    >>> order_from_rolls({"blue": (5, 1), "yellow": (5, 2), "red": (2,)})
+    ['yellow', 'blue', 'red']
+    """
     if tied_groups(rolls):
         raise ValueError("tied rolls must be re-rolled first")
-    return sorted(rolls, key=lambda c: -rolls[c])
+    return sorted(rolls, key=lambda c: rolls[c], reverse=True)
