@@ -136,6 +136,8 @@ class Setup(BaseModel):
         """A setup whose rounds and dwarves follow the rulebook tables and the chosen options."""
         options = options or Options()
         humans = sum(1 for p in players if p.kind == "human")
+        if humans not in _EXPANSION_ROUNDS:
+            raise ValueError("players: at least one human and at most four players")
         rounds = standard_rounds(expansion, humans) - (1 if options.one_round_fewer else 0)
         dwarves = standard_dwarves(expansion, humans) + (1 if options.extra_dwarf else 0)
         return cls(
