@@ -452,12 +452,15 @@ class Game:
     def _automa_turn(self, color: str, dwarf: int) -> None:
         s = self.state
         deck = self.decks[color]
-        for _ in range(len(deck.cards)):
+        tried: set[str] = set()
+        while True:
             card = self._draw(color, "place")
             pick = automa_rules.choose_space(card, s.board, color, dwarf, self.setup.expansion)
             if pick.space is not None:
                 break
-        else:
+            tried.add(card.id)
+            if len(tried) < len(deck.cards):
+                continue  # the rulebook: draw again until a card places the dwarf
             # App's choice: when no card of the whole deck fits (only possible in crowded custom setups),
             # the dwarf sits out the round rather than the deck looping for ever.
             s.beds[color].discard(dwarf)
