@@ -375,9 +375,20 @@ class Game:
                     self._walk(task)
                     continue
                 return
-            if s.phase == "placing" and next_placer(s.turn_order, s.beds) is None:
-                self._end_round()
-                continue
+            if s.phase == "placing":
+                placer = next_placer(s.turn_order, s.beds)
+                if placer is None:
+                    self._end_round()
+                    continue
+                color, dwarf = placer
+                if not self._is_automa(color) and None not in self.space_options(color, dwarf).values():
+                    # App's choice, as for an automa: more dwarves than spaces (an automa at three humans, the
+                    # extra dwarf option) can leave a dwarf with no space it may take; it sits out the round
+                    # instead of the game waiting for a placement that the rules forbid everywhere.
+                    s.beds[color].discard(dwarf)
+                    s.benched[color].add(dwarf)
+                    self._emit("automa_pass", color=color, dwarf=dwarf, reason="no open space for this dwarf")
+                    continue
             return
 
     # ------------------------------------------------------------------ placement
