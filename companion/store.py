@@ -4,6 +4,9 @@ A game is stored as the engine's event log: one row per event, grouped into undo
 in one transaction (all its events or none), undo and redo only move a per-game cursor (undone steps stay on
 disk until a new step replaces them), and a finished game keeps a small summary for the history screen.
 
+Steps are numbered from 0. A game is created with its step 0 (the setup), which may have no events at all (a
+game without automa shuffles nothing); every later step is appended with at least one event.
+
 SQLite from the standard library, in WAL mode with ``synchronous=FULL``: WAL lets a second window read while
 one writes; FULL makes every committed step survive a power cut or an OS crash too, not only a killed process
 (NORMAL may lose the last steps on power loss). The price is one fsync per step, about a millisecond on
@@ -16,8 +19,8 @@ written over: it is renamed to ``<name>.broken-<UTC time>`` beside itself, a fre
 >>> import tempfile
 >>> tmp = tempfile.TemporaryDirectory()
 >>> store = Store.open(tmp.name)
->>> gid = store.create_game({"format": "treasure-companion-record", "version": 1, "setup": {}})
->>> store.append_step(gid, [{"seq": 1, "step": 0, "type": "round_start"}])
+>>> gid = store.create_game({"format": "treasure-companion-record", "version": 1, "setup": {}},
+...                          events=[{"seq": 1, "step": 0, "type": "shuffle"}])
 >>> store.append_step(gid, [{"seq": 2, "step": 1, "type": "place"}, {"seq": 3, "step": 1, "type": "roll"}])
 >>> store.undo_step(gid)
 1
@@ -73,6 +76,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         ) WITHOUT ROWID""",
         "CREATE INDEX events_by_step ON events(game_id, step)",
         "CREATE INDEX games_by_touched ON games(touched)",
+    ),
+    (  # 2: steps without events (a setup step 0 with no shuffles) need their own count
+        # Steps 0..total_steps-1 exist; those from active_steps on are undone. Version 1 could not hold an
+        # empty step, so the count is the highest step stored.
+        "ALTER TABLE games ADD COLUMN total_steps INTEGER NOT NULL DEFAULT 0",
+        """UPDATE games SET total_steps = max(active_steps,
+            coalesce((SELECT max(step) + 1 FROM events WHERE events.game_id = games.id), 0))""",
+        "DROP INDEX events_by_step",
+        "CREATE INDEX events_by_step ON events(game_id, step, seq)",
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -137,12 +149,14 @@ class SavedGame:
 
     ``redo_steps`` lists the undone steps with the most recently undone last (the next redo pops it).
     ``revision`` is what to pass as ``expect_revision``; each successful append, undo or redo adds exactly 1.
+    ``steps`` counts the live steps, so it is also the number of the next step (step 0 may have no events).
     """
 
     header: dict[str, Any]
     events: list[dict[str, Any]]
     redo_steps: list[list[dict[str, Any]]]
     revision: int
+    steps: int
 
 
 @dataclass(frozen=True)
@@ -153,7 +167,7 @@ class GameInfo:
     started: datetime
     finished: bool
     players: list[dict[str, str]]  # [{"color": ..., "kind": "human" | "automa"}], from the header's setup
-    steps: int  # live steps
+    steps: int  # live steps, the setup step 0 included
     ended: datetime | None = None
     summary: GameSummary | None = None  # None while in progress (or a finished game imported without one)
 
@@ -275,30 +289,33 @@ class Store:
     def create_game(
         self, header: dict[str, Any], started: datetime | None = None, events: Sequence[dict[str, Any]] = ()
     ) -> int:
-        """Store a new game and return its id. ``events`` (steps 0.. in order) lets an import land in one go.
+        """Store a new game with its first steps and return its id.
 
-        ``started`` defaults to now; a naive datetime is read as local time (Python's convention).
+        ``events`` are the game's events from step 0 on: the engine's setup step (``game.steps[0]``), or a
+        whole game's events for an import. Step 0 always exists, with no events if none are given; a step
+        number with no events between two others is an empty step. ``started`` defaults to now; a naive
+        datetime is read as local time (Python's convention).
         """
         if not isinstance(header, dict):
             raise ValueError("header must be a dict")
         header_json = _to_json(header, "header")
-        steps = _group_steps(list(events))
         rows = []
-        seq = 0
-        for number, step_events in enumerate(steps):
+        step, seq = -1, 0
+        for step_events in _group_steps(list(events)):
             step_rows = _step_rows(step_events)
-            if step_rows[0][1] != number:
-                raise ValueError(f"events: step {step_rows[0][1]} where step {number} was expected")
+            if step_rows[0][1] <= step:
+                raise ValueError(f"events: step {step_rows[0][1]} comes after step {step}")
             if step_rows[0][0] != seq + 1:
                 raise ValueError(f"events: seq {step_rows[0][0]} where seq {seq + 1} was expected")
-            seq = step_rows[-1][0]
+            step, seq = step_rows[0][1], step_rows[-1][0]
             rows.extend(step_rows)
+        steps = max(step + 1, 1)
         when = (started or datetime.now(UTC)).astimezone(UTC).isoformat()
         with self._write() as db:
             cur = db.execute(
-                "INSERT INTO games (started, header, active_steps, touched) "
-                "VALUES (?, ?, ?, (SELECT coalesce(max(touched), 0) + 1 FROM games))",
-                (when, header_json, len(steps)),
+                "INSERT INTO games (started, header, active_steps, total_steps, touched) "
+                "VALUES (?, ?, ?, ?, (SELECT coalesce(max(touched), 0) + 1 FROM games))",
+                (when, header_json, steps, steps),
             )
             game_id = int(cur.lastrowid)
             db.executemany(
@@ -319,16 +336,17 @@ class Store:
         rows = _step_rows(list(events))
         first_seq, step = rows[0][0], rows[0][1]
         with self._write() as db:
-            active, _ = self._state(db, game_id, expect_revision)
+            active, _, _ = self._state(db, game_id, expect_revision)
             if step != active:
                 raise StoreConflict(
                     f"game {game_id}: step {step} is not the next step ({active}); "
                     "it was changed elsewhere, reload it"
                 )
             row = db.execute(
-                "SELECT max(seq) FROM events WHERE game_id = ? AND step = ?", (game_id, step - 1)
+                "SELECT seq FROM events WHERE game_id = ? AND step < ? ORDER BY step DESC, seq DESC LIMIT 1",
+                (game_id, step),
             ).fetchone()
-            expected_seq = (row[0] or 0) + 1
+            expected_seq = (row[0] if row else 0) + 1
             if first_seq != expected_seq:
                 raise ValueError(
                     f"game {game_id}: step {step} starts at seq {first_seq}, expected {expected_seq}"
@@ -338,12 +356,12 @@ class Store:
                 "INSERT INTO events (game_id, seq, step, type, body) VALUES (?, ?, ?, ?, ?)",
                 [(game_id, *r) for r in rows],
             )
-            self._moved(db, game_id, step + 1)
+            self._moved(db, game_id, step + 1, step + 1)
 
     def undo_step(self, game_id: int, *, expect_revision: int | None = None) -> int:
         """Mark the last live step undone (kept for redo) and return its step number."""
         with self._write() as db:
-            active, _ = self._state(db, game_id, expect_revision)
+            active, _, _ = self._state(db, game_id, expect_revision)
             if active == 0:
                 raise StoreConflict(f"game {game_id}: there is no step to undo")
             self._moved(db, game_id, active - 1)
@@ -352,12 +370,12 @@ class Store:
     def redo_step(self, game_id: int, *, expect_revision: int | None = None) -> list[dict[str, Any]]:
         """Make the most recently undone step live again and return its events."""
         with self._write() as db:
-            active, _ = self._state(db, game_id, expect_revision)
+            active, total, _ = self._state(db, game_id, expect_revision)
+            if active == total:
+                raise StoreConflict(f"game {game_id}: there is no undone step to redo")
             bodies = db.execute(
                 "SELECT body FROM events WHERE game_id = ? AND step = ? ORDER BY seq", (game_id, active)
             ).fetchall()
-            if not bodies:
-                raise StoreConflict(f"game {game_id}: there is no undone step to redo")
             self._moved(db, game_id, active + 1)
             return [json.loads(b) for (b,) in bodies]
 
@@ -384,23 +402,23 @@ class Store:
         """The game as stored: header, live events, undone steps (most recently undone last), revision."""
         with self._read() as db:
             row = db.execute(
-                "SELECT header, active_steps, revision FROM games WHERE id = ?", (game_id,)
+                "SELECT header, active_steps, total_steps, revision FROM games WHERE id = ?", (game_id,)
             ).fetchone()
             if row is None:
                 raise GameNotFound(f"no game with id {game_id}")
-            header, active, revision = row
+            header, active, total, revision = row
             events: list[dict[str, Any]] = []
-            undone: dict[int, list[dict[str, Any]]] = {}
+            undone: dict[int, list[dict[str, Any]]] = {s: [] for s in range(active, total)}
             for step, body in db.execute(
                 "SELECT step, body FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
             ):
-                (events if step < active else undone.setdefault(step, [])).append(json.loads(body))
+                (events if step < active else undone[step]).append(json.loads(body))
         redo_steps = [undone[s] for s in sorted(undone, reverse=True)]
-        return SavedGame(json.loads(header), events, redo_steps, revision)
+        return SavedGame(json.loads(header), events, redo_steps, revision, active)
 
     def revision(self, game_id: int) -> int:
         with self._read() as db:
-            return self._state(db, game_id, None)[1]
+            return self._state(db, game_id, None)[2]
 
     def in_progress(self) -> int | None:
         """The unfinished game played most recently (what "Continue game" opens), or None."""
@@ -465,24 +483,27 @@ class Store:
                 self._db.rollback()
 
     @staticmethod
-    def _state(db: sqlite3.Connection, game_id: int, expect_revision: int | None) -> tuple[int, int]:
-        row = db.execute("SELECT active_steps, revision FROM games WHERE id = ?", (game_id,)).fetchone()
+    def _state(db: sqlite3.Connection, game_id: int, expect_revision: int | None) -> tuple[int, int, int]:
+        """(live steps, all steps incl. undone, revision); checks the revision the caller expects."""
+        row = db.execute(
+            "SELECT active_steps, total_steps, revision FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
         if row is None:
             raise GameNotFound(f"no game with id {game_id}")
-        if expect_revision is not None and row[1] != expect_revision:
+        if expect_revision is not None and row[2] != expect_revision:
             raise StoreConflict(
                 f"game {game_id} was changed elsewhere "
-                f"(revision {row[1]}, expected {expect_revision}); reload it"
+                f"(revision {row[2]}, expected {expect_revision}); reload it"
             )
-        return row[0], row[1]
+        return row
 
     @staticmethod
-    def _moved(db: sqlite3.Connection, game_id: int, active: int) -> None:
+    def _moved(db: sqlite3.Connection, game_id: int, active: int, total: int | None = None) -> None:
         """The log changed: new cursor, next revision, most recently played; any finish no longer holds."""
         db.execute(
-            "UPDATE games SET active_steps = ?, revision = revision + 1, finished = NULL, summary = NULL, "
-            "touched = (SELECT max(touched) + 1 FROM games) WHERE id = ?",
-            (active, game_id),
+            "UPDATE games SET active_steps = ?, total_steps = coalesce(?, total_steps), revision = revision + 1, "
+            "finished = NULL, summary = NULL, touched = (SELECT max(touched) + 1 FROM games) WHERE id = ?",
+            (active, total, game_id),
         )
 
 

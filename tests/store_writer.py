@@ -32,11 +32,10 @@ STEPS_PER_GAME = 150
 
 def next_step(saved: SavedGame, rng: random.Random, writer: str = "") -> list[dict]:
     """The events of the game's next step: 1 to 4 of them, each knowing the step's size."""
-    step = saved.events[-1]["step"] + 1 if saved.events else 0
-    seq = saved.events[-1]["seq"] + 1 if saved.events else 1
+    seq = len(saved.events) + 1  # seq runs 1, 2, 3... over the live events
     n = rng.randint(1, 4)
     return [
-        {"seq": seq + i, "step": step, "type": "place", "i": i, "of": n, "writer": writer, "pad": "x" * 40}
+        {"seq": seq + i, "step": saved.steps, "type": "place", "i": i, "of": n, "writer": writer, "pad": "x" * 40}
         for i in range(n)
     ]
 
@@ -44,22 +43,22 @@ def next_step(saved: SavedGame, rng: random.Random, writer: str = "") -> list[di
 def crash_loop(folder: str) -> None:
     rng = random.Random(os.getpid() ^ time.time_ns())
     store = Store.open(folder)
-    game = store.in_progress() or store.create_game(HEADER)
+    game = store.in_progress() or store.create_game(HEADER)  # its step 0 has no events, like a game without automa
     while True:
         saved = store.load(game)
-        if len(saved.events) and saved.events[-1]["step"] + 1 >= STEPS_PER_GAME:
+        if saved.steps >= STEPS_PER_GAME:
             summary = GameSummary(scores={"blue": 100, "red": 90}, winner="blue", humans=("blue",))
             store.finish(game, summary)
             game = store.create_game(HEADER)
             continue
         roll = rng.random()
-        if roll < 0.1 and saved.events:
+        if roll < 0.1 and saved.steps > 1:  # like the engine, never undo the setup step
             store.undo_step(game, expect_revision=saved.revision)
         elif roll < 0.2 and saved.redo_steps:
             store.redo_step(game, expect_revision=saved.revision)
         else:
             store.append_step(game, next_step(saved, rng), expect_revision=saved.revision)
-        print(game, saved.revision + 1, len({e["step"] for e in store.load(game).events}), flush=True)
+        print(game, saved.revision + 1, store.load(game).steps, flush=True)
 
 
 def contend(folder: str, game: int, seconds: float) -> None:

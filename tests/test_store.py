@@ -48,14 +48,15 @@ HEADER = {
 
 
 class Log:
-    """Builds well-formed synthetic steps, the way the engine numbers them."""
+    """Builds well-formed synthetic steps, the way the engine numbers them. Like ``create_game(HEADER)``, it
+    starts with an empty step 0 (the setup of a game without automa)."""
 
     def __init__(self) -> None:
-        self.steps: list[list[dict]] = []
+        self.steps: list[list[dict]] = [[]]
 
     def step(self, n: int = 1, **fields) -> list[dict]:
         number = len(self.steps)
-        seq = self.steps[-1][-1]["seq"] + 1 if self.steps else 1
+        seq = len(self.events) + 1
         events = [{"seq": seq + i, "step": number, "type": "place", "i": i, **fields} for i in range(n)]
         self.steps.append(events)
         return events
@@ -131,6 +132,29 @@ def test_migrations_run_once_and_in_order(tmp_path, monkeypatch):
         assert s.notice is None
 
 
+def test_a_version_1_store_is_upgraded_with_its_undone_steps(tmp_path, monkeypatch):
+    log = Log()
+    with monkeypatch.context() as m:
+        m.setattr(store_module, "MIGRATIONS", store_module.MIGRATIONS[:1])
+        m.setattr(store_module, "SCHEMA_VERSION", 1)
+        with Store.open(tmp_path) as s:
+            s._db.execute("BEGIN")  # version 1 had no total_steps: write as its code did
+            s._db.execute(  # steps 0 (empty), 1, 2 live; 3 undone
+                "INSERT INTO games (started, header, active_steps) VALUES ('2025-01-01T00:00:00+00:00', ?, 3)",
+                (json.dumps(HEADER),),
+            )
+            for step in (log.step(2), log.step(1), log.step(3)):
+                s._db.executemany("INSERT INTO events VALUES (1, ?, ?, ?, ?)",
+                                  [(e["seq"], e["step"], e["type"], json.dumps(e)) for e in step])
+            s._db.commit()
+    with Store.open(tmp_path) as s:
+        assert s._db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        saved = s.load(1)
+        assert saved.events == log.steps[1] + log.steps[2] and saved.redo_steps == [log.steps[3]]
+        assert s.redo_step(1) == log.steps[3]
+        assert s.load(1).steps == 4
+
+
 # -- round trips -------------------------------------------------------------------------------------------------
 
 
@@ -142,12 +166,12 @@ def test_round_trip_with_undo_and_redo(tmp_path):
         for n in (3, 1, 2, 4):
             s.append_step(gid, log.step(n, payload={"nested": [1, 2.5, None, "é"]}))
         assert s.load(gid).events == log.events
+        assert s.undo_step(gid) == 4
         assert s.undo_step(gid) == 3
-        assert s.undo_step(gid) == 2
         undone = [log.undo(), log.undo()]
         saved = s.load(gid)
-        assert saved.events == log.events
-        assert saved.redo_steps == undone  # the most recently undone (step 2) last
+        assert saved.events == log.events and saved.steps == 3
+        assert saved.redo_steps == undone  # the most recently undone (step 3) last
         assert s.redo_step(gid) == undone[-1]
         log.steps.append(undone.pop())
     with Store.open(tmp_path) as s:  # a new process sees exactly the same
@@ -167,13 +191,18 @@ def test_round_trip_with_undo_and_redo(tmp_path):
 def test_create_game_with_its_first_steps_in_one_go(store):
     log = Log()
     log.step(3), log.step(1), log.step(2)
-    gid = store.create_game(HEADER, events=log.events)
-    assert store.load(gid).events == log.events
+    gid = store.create_game(HEADER, events=log.events)  # step 0 has no events
+    assert store.load(gid).events == log.events and store.load(gid).steps == 4
     store.append_step(gid, log.step(1))
-    assert store.undo_step(gid) == 3
-    with pytest.raises(ValueError, match="step 2 where step 1"):
-        store.create_game(HEADER, events=log.steps[0] + log.steps[2])
-    assert len(store.list_games()) == 1  # nothing half-created
+    assert store.undo_step(gid) == 4
+    with_setup = store.create_game(HEADER, events=[{"seq": 1, "step": 0, "type": "shuffle"}])
+    assert store.load(with_setup).steps == 1
+    with pytest.raises(ValueError, match="seq 5 where seq 4"):  # a step is missing
+        store.create_game(HEADER, events=log.steps[1] + log.steps[3])
+    with pytest.raises(ValueError, match="step 1 comes after step 2"):
+        store.create_game(HEADER, events=[{**e, "step": 2} for e in log.steps[1]]
+                          + [{**e, "step": 1} for e in log.steps[2]])
+    assert len(store.list_games()) == 2  # nothing half-created
 
 
 def test_bad_steps_are_refused_and_nothing_is_written(store):
@@ -186,7 +215,7 @@ def test_bad_steps_are_refused_and_nothing_is_written(store):
     nxt = good.step(2)
     cases = {
         "no events": [],
-        "mixed steps": [nxt[0], {**nxt[1], "step": 2}],
+        "mixed steps": [nxt[0], {**nxt[1], "step": nxt[1]["step"] + 1}],
         "seq gap": [nxt[0], {**nxt[1], "seq": nxt[1]["seq"] + 1}],
         "seq not after the last": [{**e, "seq": e["seq"] + 5} for e in nxt],
         "a tuple": [nxt[0], {**nxt[1], "xs": (1, 2)}],
@@ -196,8 +225,12 @@ def test_bad_steps_are_refused_and_nothing_is_written(store):
         "bool seq": [{**nxt[0], "seq": True}],
     }
     for name, events in cases.items():
-        with pytest.raises(ValueError):
+        try:
             store.append_step(gid, events)
+        except ValueError:
+            pass
+        else:
+            pytest.fail(f"{name}: accepted")
         assert store.load(gid) == before, name
     with pytest.raises(StoreConflict, match="step 5 is not the next step"):
         store.append_step(gid, [{**e, "step": 5} for e in nxt])
@@ -206,12 +239,19 @@ def test_bad_steps_are_refused_and_nothing_is_written(store):
     assert store.load(gid).events == good.events
 
 
-def test_undo_with_nothing_to_undo(store):
-    gid = store.create_game(HEADER)
-    with pytest.raises(StoreConflict, match="no step to undo"):
-        store.undo_step(gid)
+def test_empty_steps_and_nothing_to_undo(store):
+    gid = store.create_game(HEADER)  # only the setup step 0, without events
     with pytest.raises(StoreConflict, match="no undone step to redo"):
         store.redo_step(gid)
+    assert store.undo_step(gid) == 0  # the engine never asks this, but the store can
+    assert store.load(gid).redo_steps == [[]]
+    with pytest.raises(StoreConflict, match="no step to undo"):
+        store.undo_step(gid)
+    assert store.redo_step(gid) == []
+    assert store.load(gid).steps == 1
+    store.append_step(gid, [{"seq": 1, "step": 1, "type": "place"}])
+    store.undo_step(gid), store.undo_step(gid)
+    assert store.load(gid).redo_steps == [[{"seq": 1, "step": 1, "type": "place"}], []]
 
 
 def test_unknown_game(store):
@@ -237,7 +277,7 @@ def test_expect_revision_catches_a_change_the_step_number_cannot_see(tmp_path):
     a.undo_step(gid, expect_revision=seen_by_b.revision)
     log.undo()
     a.append_step(gid, log.step(1, choice="other"))
-    b_step = [{"seq": 3, "step": 2, "type": "place"}]
+    b_step = [{"seq": 3, "step": 3, "type": "place"}]
     with pytest.raises(StoreConflict, match="changed elsewhere"):
         b.append_step(gid, b_step, expect_revision=seen_by_b.revision)
     with pytest.raises(StoreConflict):
@@ -270,7 +310,7 @@ def test_finish_list_in_progress_and_delete(store):
     games = store.list_games()
     assert [g.id for g in games] == [b, a]  # newest first
     info = games[1]
-    assert info.finished and info.summary == s and info.steps == 2 and info.ended is not None
+    assert info.finished and info.summary == s and info.steps == 3 and info.ended is not None
     assert info.players == [{"color": "blue", "kind": "human"}, {"color": "red", "kind": "automa"}]
     assert json.loads(json.dumps(info.to_json()))["summary"]["beard_rank"] == "Balbo"
     assert not games[0].finished and games[0].summary is None
@@ -354,16 +394,17 @@ def check_store(folder: Path, last: tuple[int, int, int] | None) -> None:
             steps: dict[int, list[dict]] = {}
             for e in saved.events:
                 steps.setdefault(e["step"], []).append(e)
-            assert list(steps) == list(range(len(steps)))
-            undone = list(reversed(saved.redo_steps))
-            for n, step in enumerate([*steps.values(), *undone]):
+            # Step 0 (the setup) may have no events; every later step has some.
+            assert list(steps) == list(range(saved.steps - len(steps), saved.steps))
+            undone = {saved.steps + k: step for k, step in enumerate(reversed(saved.redo_steps))}
+            for n, step in [*steps.items(), *undone.items()]:
                 assert {e["step"] for e in step} == {n}
                 assert [e["i"] for e in step] == list(range(step[0]["of"])), f"game {info.id} step {n} is torn"
             if last and last[0] == info.id:
                 game, revision, active = last
                 assert saved.revision in (revision, revision + 1)  # +1: committed, killed before it printed
                 if saved.revision == revision:
-                    assert len(steps) == active
+                    assert saved.steps == active
 
 
 def test_sigkill_never_tears_a_step(tmp_path):
@@ -594,18 +635,18 @@ def model_dir(tmp_path_factory):
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(ops=operations)
-def test_store_matches_an_in_memory_model(model_dir, ops):
+@given(setup_events=st.integers(0, 3), ops=operations)
+def test_store_matches_an_in_memory_model(model_dir, setup_events, ops):
     s = Store.open(model_dir)
-    gid = s.create_game(HEADER)
-    live: list[list[dict]] = []
+    live: list[list[dict]] = [[{"seq": 1 + i, "step": 0, "type": "setup"} for i in range(setup_events)]]
     redo: list[list[dict]] = []  # most recently undone last
+    gid = s.create_game(HEADER, events=live[0])
     revision = 0
     try:
         for op in ops:
             if op[0] == "append":
                 _, n, data = op
-                seq = live[-1][-1]["seq"] + 1 if live else 1
+                seq = sum(map(len, live)) + 1
                 step = [{"seq": seq + i, "step": len(live), "type": "t", "data": data} for i in range(n)]
                 s.append_step(gid, step, expect_revision=revision)
                 live.append(step)
@@ -632,6 +673,6 @@ def test_store_matches_an_in_memory_model(model_dir, ops):
             saved = s.load(gid)
             assert saved.events == [e for step in live for e in step]
             assert saved.redo_steps == redo
-            assert saved.revision == revision
+            assert (saved.revision, saved.steps) == (revision, len(live))
     finally:
         s.close()
