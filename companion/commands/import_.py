@@ -1,0 +1,51 @@
+"""``treasure-companion import FILE``: add a game record to the store, after replaying it to check it.
+
+Exit codes follow the record's errors: 2 malformed (or unreadable), 3 unsupported format or version,
+4 the events diverge from what the rules produce. On success the new game's id is printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from companion import record
+from companion.session import finished_summary
+from companion.store import Store, StoreError
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("import", help="add a game record file to the saved games", description=__doc__)
+    p.add_argument("file", metavar="FILE", help="a game record (JSON Lines), as written by `export`")
+    p.add_argument("--data-dir", metavar="DIR", help="folder of the saved games (default: user data folder)")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        text = Path(args.file).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        print(f"import: {args.file} is not a text file", file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"import: cannot read {args.file}: {e.strerror or e}", file=sys.stderr)
+        return 2
+    try:
+        header, events = record.parse(text)
+        game = record.replay(header, events)
+    except record.RecordError as e:
+        print(f"import: {args.file}: {e}", file=sys.stderr)
+        return e.code
+    try:
+        with Store.open(args.data_dir) as store:
+            if store.notice:
+                print(store.notice, file=sys.stderr)
+            game_id = store.create_game(game.header(), events=game.events())
+            if game.finished:  # the record's game_end carries the final scores: the game joins the history
+                store.finish(game_id, finished_summary(game))
+    except (StoreError, ValueError) as e:
+        print(f"import: {e}", file=sys.stderr)
+        return 1
+    print(game_id)
+    return 0
