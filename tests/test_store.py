@@ -435,7 +435,8 @@ def test_sigkill_never_tears_a_step(tmp_path):
     assert time.monotonic() - started < 20
     assert reported > 100  # the writer really wrote between the kills
     with Store.open(tmp_path) as s:
-        assert s.list_games()
+        print(f"{kills} kills, {reported} writes reported, {len(s.list_games())} games")
+        assert any(g.finished for g in s.list_games())  # finishing and starting games happened under fire too
 
 
 # -- damaged files -----------------------------------------------------------------------------------------------
