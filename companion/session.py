@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.rules.game import Game
-from companion.rules.scoring import beard_rank, rank_order
+from companion.rules.scoring import rank_order, solo_verdict
 from companion.rules.setup import Setup
 from companion.store import GameSummary, Store, StoreConflict
 
@@ -24,10 +24,8 @@ def finished_summary(game: Game) -> GameSummary:
     difficulty = difficulties.pop() if len(difficulties) == 1 else None
     verdict = rank = None
     if len(humans) == 1 and len(game.setup.automa) == 2:
-        human = scores[humans[0]]
-        won = all(human > scores[p.color] for p in game.setup.automa)
-        verdict = "win" if won else "loss"
-        rank = beard_rank(human) if won else None
+        solo = solo_verdict(scores[humans[0]], [scores[p.color] for p in game.setup.automa])
+        verdict, rank = solo.verdict, solo.beard_rank
     return GameSummary(scores=scores, winner=winner, humans=humans, difficulty=difficulty, verdict=verdict,
                        beard_rank=rank)
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import json
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
 from typing import Annotated, Any, Literal
@@ -538,10 +538,18 @@ def _solo(ranked: list[PlayerScore]) -> SoloResult | None:
     automa = [p for p in ranked if p.kind == "automa"]
     if len(humans) != 1 or len(automa) != 2:
         return None
-    you = humans[0].total
-    to_beat = max(a.total for a in automa)
-    if you > to_beat:
-        return SoloResult(verdict="win", beard_rank=beard_rank(you), to_beat=to_beat)
+    return solo_verdict(humans[0].total, [a.total for a in automa])
+
+
+def solo_verdict(human: int, automa: Sequence[int]) -> SoloResult:
+    """A solo game is won only with more points than every automa (a tie is a loss).
+
+    >>> solo_verdict(101, [100, 90]).beard_rank, solo_verdict(100, [100, 90]).verdict
+    ('Mutton Chops', 'loss')
+    """
+    to_beat = max(automa)
+    if human > to_beat:
+        return SoloResult(verdict="win", beard_rank=beard_rank(human), to_beat=to_beat)
     return SoloResult(verdict="loss", to_beat=to_beat)
 
 
