@@ -1,0 +1,91 @@
+"""simulate: reproducible records that replay, a summary, and a store that survives being killed mid-run."""
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+
+from companion.cli import main
+from companion.record import loads
+from companion.rules.summary import game_summary
+from companion.session import GameSession
+from companion.store import Store
+
+
+def _simulate(tmp_path, name, *extra):
+    out = tmp_path / name
+    assert main(["simulate", "--games", "4", "--seed", "9", "--records", str(out), *extra]) == 0
+    return out
+
+
+def test_same_arguments_give_byte_identical_records(tmp_path, capsys):
+    a = _simulate(tmp_path, "a")
+    b = _simulate(tmp_path, "b")
+    names = sorted(p.name for p in a.iterdir())
+    assert names == sorted(p.name for p in b.iterdir()) and len(names) == 4
+    for name in names:
+        assert (a / name).read_bytes() == (b / name).read_bytes()
+    c = tmp_path / "c"
+    assert main(["simulate", "--games", "4", "--seed", "10", "--records", str(c)]) == 0
+    assert (a / names[0]).read_bytes() != (c / names[0]).read_bytes()
+
+
+def test_records_replay_to_their_final_state_and_the_summary_counts_games(tmp_path, capsys):
+    out = _simulate(tmp_path, "r")
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["games"] == 4
+    assert set(summary["automa"]) == {"red automa (hard)", "green automa (hard)"}
+    for path in out.iterdir():
+        game = loads(path.read_text())
+        assert game.finished
+        assert game_summary(game)["final_scores"] == game.state.final_scores
+        types = {json.loads(line)["type"] for line in path.read_text().splitlines()[1:]}
+        assert {"automa_draw", "automa_shuffle", "place", "roll", "turn_order", "game_end"} <= types
+
+
+def test_two_humans_play_against_one_automa_in_the_base_game(tmp_path, capsys):
+    out = _simulate(tmp_path, "two", "--humans", "2", "--base", "--difficulty", "easy", "--bot", "greedy")
+    game = loads(next(out.iterdir()).read_text())
+    assert [p.kind for p in game.setup.players] == ["human", "human", "automa"]
+    assert not game.setup.expansion and game.setup.rounds == 7
+    places = [e["space"] for e in game.events() if e["type"] == "place"]
+    assert "mana_cave" not in places and "wizards_cave" not in places
+    assert "easy" in json.dumps(json.loads(capsys.readouterr().out))
+
+
+def test_bad_arguments_exit_2_in_one_line(capsys):
+    assert main(["simulate", "--games", "0"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--games" in err
+
+
+def test_killing_a_running_simulation_leaves_every_game_openable(tmp_path):
+    """SIGKILL ``simulate --data-dir`` at random moments; every stored game must still open and replay."""
+    rnd = random.Random(5)
+    data = tmp_path / "data"
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    for round_ in range(6):
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "companion", "simulate", "--games", "500", "--seed", str(round_),
+             "--data-dir", str(data)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env,
+        )
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and not any(data.glob("*.sqlite3*")):
+            time.sleep(0.05)
+        time.sleep(rnd.uniform(0.2, 1.2))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=10)
+        with Store.open(data) as store:
+            assert store.notice is None
+            games = store.list_games()
+            for info in games:
+                session = GameSession.resume(store, info.id)
+                assert session.game.finished == info.finished
+                if info.finished:
+                    assert info.summary is not None
+    with Store.open(data) as store:
+        assert len(store.list_games()) >= 1
