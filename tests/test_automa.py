@@ -1,0 +1,465 @@
+"""The automa (expansion "Automa Decks"): where a card places the dwarf, what a claimed space gives, how the
+automa joins all-play actions, and how its deck is drawn, discarded and reshuffled."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from engine_helpers import (
+    PROCEED,
+    answer,
+    automa,
+    card,
+    deck,
+    drive,
+    events,
+    find_seed,
+    human,
+    place,
+    play_random,
+)
+
+from companion.rules import automa as automa_rules
+from companion.rules.board import Occupant
+from companion.rules.deck import load_builtin
+from companion.rules.game import Game, IllegalInput
+from companion.rules.setup import Setup
+from companion.rules.spaces import SPACES
+
+
+def one_automa_game(cards, seed=None, *, expansion=True, first="red", human_color="blue") -> Game:
+    """One human and the red automa playing ``cards`` (the red deck's slot). With no seed given, the first
+    seed whose starting rolls put ``first`` first in turn order."""
+    setup = lambda s: Setup.build([human(human_color), automa("red", "red")], expansion=expansion, seed=s)  # noqa: E731
+
+    def make(s):
+        game = Game(setup(s), decks={"red": deck("red", *cards)})
+        game.act({"type": "starting_rolls", "rolls": {human_color: 3}})
+        return game
+
+    if seed is None:
+        seed = find_seed(make, lambda g: g.state.turn_order[0] == first)
+    return make(seed)
+
+
+def only(space: str, *rest: str, **kw):
+    """A one-card deck: the automa always tries ``space`` first."""
+    rest = list(rest) + [s for s in ("forge", "temple", "excavate") if s != space and s not in rest]
+    return [card("C1", space, rest[0], rest[1], **kw)]
+
+
+# ---------------------------------------------------------------------------------------- placement
+
+
+def test_scout_held_by_the_same_number_sends_the_automa_to_the_temple():
+    """Expansion example: blue automa places #3; its card says Scout, then Temple. Scout holds yellow #3, so
+    blue cannot dislodge; the Temple is free and blue #3 goes there."""
+    cards = [card("A", "forge", "trading_post", "tavern_2"), card("C", "tavern_3", "tavern_4", "excavate"),
+             card("B", "scout", "temple", "tavern_1")]
+    setup = lambda s: Setup.build([human("yellow"), automa("blue", "red")], seed=s)  # noqa: E731
+
+    def make(s):
+        game = Game(setup(s), decks={"red": deck("red", *cards)})
+        game.act({"type": "starting_rolls", "rolls": {"yellow": 6}})
+        return game
+
+    def wanted(game):
+        order = events(game.steps[0], "automa_shuffle")[0]["order"]
+        return game.state.turn_order[0] == "yellow" and order[2] == "B"
+
+    game = make(find_seed(make, wanted))
+    # yellow #1-#3 (dragon rolls of 1); blue #1 forge, #2 tavern_3
+    drive(game, ["tribute", "supply_wagon", "scout"],
+          until=lambda g: (g.decision.color, g.decision.dwarf) == ("blue", 3))
+    assert game.state.board["scout"] == Occupant("yellow", 3)
+    assert (game.decision.kind, game.decision.color, game.decision.dwarf) == ("automa_turn", "blue", 3)
+    step = game.act(PROCEED)
+    (p,) = events(step, "place")
+    assert (p["card"], p["choice"], p["space"], p["dislodged"]) == ("B", "secondary", "temple", None)
+    assert p["skipped"] == [{"choice": "primary", "space": "scout",
+                             "why": "held by yellow #3: a dislodge needs a higher number"}]
+
+
+def test_the_automa_dislodges_a_shorter_beard_on_its_primary():
+    game = one_automa_game(only("forge"), first="blue")
+    place(game, "forge")  # blue #1
+    drive(game, ["temple"], until=lambda g: g.state.board.get("forge") != Occupant("blue", 1))
+    # red #1 could not dislodge blue #1; red #2 can
+    place_events = [e for st in game.steps for e in st if e["type"] == "place" and e["color"] == "red"]
+    assert place_events[0]["space"] != "forge"
+    assert place_events[-1]["space"] == "forge" and place_events[-1]["dislodged"] == {"color": "blue", "dwarf": 1}
+    assert (game.decision.kind, game.decision.color, game.decision.dwarf) == ("place", "blue", 1)
+
+
+def open_to(board, space: str, color: str, dwarf: int, expansion: bool) -> bool:
+    """The rulebook's test, written out: the space is in the game and empty, or holds another player's shorter
+    beard outside the (locked) tavern."""
+    if SPACES[space].expansion and not expansion:
+        return False
+    occ = board.get(space)
+    return occ is None or (not SPACES[space].locked and occ.color != color and occ.dwarf < dwarf)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_every_automa_placement_follows_its_cards(seed):
+    """Primary, else secondary, else tertiary; a card with none open is discarded and the next one drawn."""
+    game = Game(Setup.solo(seed=seed, expansion=seed % 2 == 0))
+    decks = {"red": load_builtin("red"), "green": load_builtin("green")}
+    board_before = {}
+    checked = []
+
+    def before(g):
+        board_before.clear()
+        board_before.update(g.state.board)
+
+    def after(g, inp, step):
+        placed = [e for e in step if e["type"] == "place" and e.get("card")]
+        if not placed:
+            return
+        (p,) = placed
+        color, dwarf = p["color"], p["dwarf"]
+        draws = [e["card"] for e in step if e["type"] == "automa_draw" and e["purpose"] == "place"]
+        assert draws[-1] == p["card"]
+        for cid in draws[:-1]:  # every card discarded unused had no open space
+            c = decks[color].card(cid)
+            assert not any(open_to(board_before, s, color, dwarf, g.setup.expansion) for s in c.choices())
+        c = decks[color].card(p["card"])
+        first_open = next(i for i, s in enumerate(c.choices())
+                          if open_to(board_before, s, color, dwarf, g.setup.expansion))
+        assert p["choice"] == automa_rules.CHOICES[first_open] and p["space"] == c.choices()[first_open]
+        assert len(p["skipped"]) == first_open
+        occ = board_before.get(p["space"])
+        assert p["dislodged"] == (occ.as_fact() if occ else None)
+        checked.append(len(draws))
+
+    play_random(game, random.Random(seed), before=before, after=after)
+    assert len(checked) >= 2 * 5 * game.setup.rounds  # every automa dwarf of every round at least
+
+
+def test_the_automa_never_takes_a_space_a_card_does_not_name():
+    for seed in range(10):
+        game = Game(Setup.solo(seed=seed))
+        red, green = load_builtin("red"), load_builtin("green")
+        play_random(game, random.Random(seed))
+        for e in game.events():
+            if e["type"] == "place" and e.get("card"):
+                c = (red if e["color"] == "red" else green).card(e["card"])
+                assert e["space"] == getattr(c, e["choice"])
+                assert [s["choice"] for s in e["skipped"]] == list(automa_rules.CHOICES[:len(e["skipped"])])
+
+
+def test_choose_space_pure():
+    c = card("Z", "scout", "temple", "tavern_1")
+    board = {"scout": Occupant("yellow", 3)}
+    pick = automa_rules.choose_space(c, board, "blue", 3, expansion=True)
+    assert (pick.choice, pick.space) == ("secondary", "temple")
+    pick = automa_rules.choose_space(c, board, "blue", 4, expansion=True)
+    assert (pick.choice, pick.space) == ("primary", "scout")
+    board = {"scout": Occupant("blue", 1), "temple": Occupant("red", 5), "tavern_1": Occupant("red", 1)}
+    assert automa_rules.choose_space(c, board, "blue", 4, expansion=True).space is None
+
+
+# ---------------------------------------------------------------------------------------- claiming spaces
+
+
+def red_claims(space: str, **kw) -> tuple[Game, list[dict]]:
+    """The red automa (first in turn order) claims ``space`` with its #1; returns the game and that step."""
+    game = one_automa_game(only(space, **kw), first="red", expansion=True)
+    assert game.decision.kind == "automa_turn"
+    step = game.act(PROCEED)
+    assert events(step, "place")[0]["space"] == space
+    return game, step
+
+
+def test_treasure_hoard_two_gold_then_a_dragon_roll():
+    game, step = red_claims("treasure_hoard")
+    gold_before = sum(e["gold"] for e in events(game.steps[1], "gain"))
+    assert [e["gold"] for e in events(step, "gain")] == [2]
+    assert game.state.stash["red"].gold == gold_before + 2
+    rolls = [e for e in events(step, "roll") if e["purpose"] == "aggression"]
+    assert len(rolls) == 1 and rolls[0]["by"] == "app"
+    assert game.state.dragon == (1 if rolls[0]["value"] >= 3 else 0)
+
+
+def test_mana_cave_two_mana_then_a_dragon_roll():
+    game, step = red_claims("mana_cave")
+    assert events(step, "gain")[0]["gems"] == {"mana": 2}
+    assert game.state.stash["red"].gems["mana"] == 2
+    assert len([e for e in events(step, "roll") if e["purpose"] == "aggression"]) == 1
+
+
+@pytest.mark.parametrize("space", ["supply_wagon", "scout", "tribute"])
+def test_other_dragon_spaces_give_the_automa_nothing_but_a_roll(space):
+    game, step = red_claims(space)
+    assert not events(step, "gain")
+    assert len([e for e in events(step, "roll") if e["purpose"] == "aggression"]) == 1
+
+
+@pytest.mark.parametrize("space", ["forge", "excavate", "temple", "trading_post"])
+def test_plain_spaces_only_block(space):
+    game, step = red_claims(space)
+    assert [e["type"] for e in step] == ["automa_draw", "place"]
+
+
+def test_tavern_rewards():
+    """Gold space: the automa takes the gold; gem space: the humans choose its gems; beer: nothing."""
+    game, step = red_claims("tavern_2")
+    assert [e["gold"] for e in events(step, "gain")] == [1]
+    game, step = red_claims("tavern_3")
+    assert not events(step, "gain")
+    game, step = red_claims("tavern_4")
+    assert game.decision.kind == "question" and game.decision.details["question"] == "gems"
+    assert game.decision.details["count"] == 2
+    step = answer(game, ["emerald", "mana"])
+    assert events(step, "gain")[0]["gems"] == {"emerald": 1, "mana": 1}
+
+
+def test_mine_the_automa_takes_two_gems_chosen_by_the_humans_and_does_not_mine():
+    game, step = red_claims("mine")
+    assert game.decision.details["question"] == "gems"
+    with pytest.raises(IllegalInput):
+        answer(game, ["ruby"])  # two gems
+    step = answer(game, ["ruby", "ruby"])
+    assert events(step, "gain")[0]["gems"] == {"ruby": 2}
+    assert game.state.stash["red"].gems["ruby"] == 2
+    # no all-play card for the mine: its walk draws nothing
+    draws = [e for st in game.steps[1:] for e in st if e["type"] == "automa_draw"]
+    assert [d["purpose"] for d in draws] == ["place"]
+
+
+def test_dwarf_king_two_bonus_points_plus_three_for_the_achievement():
+    """Expansion example: 2 for the all-play bonus, then the card's achievement position; the card is worth 3:
+    5 points in all."""
+    game, step = red_claims("dwarf_king", dwarf_king=1)
+    assert [(e["points"], e["reason"]) for e in events(step, "score")] == [(2, "Dwarf King all-play bonus")]
+    d = game.decision
+    assert d.kind == "question" and d.color == "red" and d.details["question"] == "dwarf_king"
+    assert d.details["position"] == 1
+    assert [e["purpose"] for e in events(step, "automa_draw")] == ["place", "all_play"]
+    answer(game, 3)
+    assert game.state.points["red"] == 5
+
+
+def test_gem_market_the_automa_gets_only_the_coins_on_the_contract():
+    """Expansion example: a human claims the Gem Market; the automa draws, discards the contract its card names
+    and takes the coins that lay on it, not the contract's gold value."""
+    game = one_automa_game(only("forge", gem_market="ruby"), first="blue")
+    gold_before = game.state.stash["red"].gold
+    step = place(game, "gem_market")
+    assert not events(step, "gain")  # the human's bonus is on the table, not the automa's
+    d = game.decision
+    assert (d.kind, d.color, d.details["question"], d.details["gem"]) == ("question", "red", "gem_market", "ruby")
+    step = answer(game, 2)
+    assert [(e["gold"], e["reason"]) for e in events(step, "gain")] == [(2, "coins on the ruby contract")]
+    assert game.state.stash["red"].gold == gold_before + 2
+    # a contract with no coins gives nothing at all
+    game2 = one_automa_game(only("forge"), first="blue")
+    place(game2, "gem_market")
+    assert not events(answer(game2, 0), "gain")
+
+
+def test_gem_market_claimed_by_the_automa_two_gold_bonus_then_the_coins():
+    game, step = red_claims("gem_market")
+    assert [e["gold"] for e in events(step, "gain")] == [2]
+    step = answer(game, 1)
+    assert [e["gold"] for e in events(step, "gain")] == [1]
+
+
+def test_tunneling_two_gems_and_a_face_down_tile_no_bonus():
+    """Expansion example: the tile costing one beer and one gold (position 2) shows two sapphires: two blue
+    gems go to the automa and the tile face down to its stack. No all-play bonus, no beer."""
+    game, step = red_claims("tunnel", tunnel=2)
+    assert not events(step, "gain") and not events(step, "score")
+    d = game.decision
+    assert d.details["question"] == "tunnel" and d.details["position"] == 2
+    stash = game.state.stash["red"]
+    gems_before = dict(stash.gems)
+    step = answer(game, {"kind": "gem", "gem": "sapphire", "gems": 2})
+    assert stash.gems == {**gems_before, "sapphire": gems_before["sapphire"] + 2}
+    assert stash.tiles == [{"kind": "gem", "gem": "sapphire", "gems": 2}]
+    assert stash.gem_tiles == 1
+    line = game.automa_line("red")
+    assert (line["mine_tiles"], line["gem_mine_tiles"], line["mined_gems"]) == (1, 1, stash.mined_gems)
+
+
+def test_tunneling_a_special_tile():
+    game, step = red_claims("tunnel")
+    answer(game, {"kind": "special", "tile": "smithy"})
+    stash = game.state.stash["red"]
+    assert stash.tiles == [{"kind": "special", "tile": "smithy"}] and stash.gem_tiles == 0
+    assert game.automa_line("red")["mine_tiles"] == 1
+
+
+@pytest.mark.parametrize("bad", [{"kind": "gem", "gem": "gold", "gems": 2}, {"kind": "gem", "gem": "ruby", "gems": 0},
+                                 {"kind": "special", "tile": "castle"}, "two sapphires"])
+def test_tunnel_answers_are_checked(bad):
+    game, _ = red_claims("tunnel")
+    with pytest.raises(IllegalInput):
+        answer(game, bad)
+    assert game.decision.kind == "question"
+
+
+@pytest.mark.parametrize(("spell", "points"), [("mind_control", 9), ("charm", 3), ("time_warp", 0)])
+def test_wizards_cave_points_for_mind_control_and_charm(spell, points):
+    """Expansion example: the third spell is Mind Control: 9 points (Charm is worth 3, other spells nothing).
+    Claiming the cave gives the automa the 2-mana bonus first."""
+    game, step = red_claims("wizards_cave", wizards_cave=3)
+    assert events(step, "gain")[0]["gems"] == {"mana": 2}
+    assert game.decision.details["position"] == 3
+    before = game.state.points["red"]
+    answer(game, spell)
+    assert game.state.points["red"] == before + points
+
+
+def test_all_play_walk_goes_through_the_automa_in_turn_order():
+    """A human claims the Dwarf King in a solo game: each automa draws its own card, in turn order."""
+    def make(seed):
+        game = Game(Setup.solo(seed=seed))
+        game.act({"type": "starting_rolls", "rolls": {"blue": 6}})
+        return game
+
+    game = make(find_seed(make, lambda g: g.state.turn_order[0] == "blue"))
+    step = place(game, "dwarf_king")
+    automa_order = [c for c in game.state.turn_order if c != "blue"]
+    asked = []
+    while game.decision.kind == "question":
+        asked.append(game.decision.color)
+        answer(game, 1)
+    assert asked == automa_order
+    draws = [e for st in game.steps[-3:] for e in st if e["type"] == "automa_draw"]
+    assert [(e["color"], e["purpose"]) for e in draws] == [(c, "all_play") for c in automa_order]
+    assert all(e["card"][0] == e["color"][0].upper() for e in draws)  # R.. for red, G.. for green
+    assert events(step, "place")[0]["dislodged"] is None
+
+
+def test_a_base_game_skips_the_expansion_spaces_on_a_card():
+    game = one_automa_game([card("E", "mana_cave", "wizards_cave", "forge")], expansion=False, first="red")
+    step = game.act(PROCEED)
+    (p,) = events(step, "place")
+    assert p["space"] == "forge" and p["choice"] == "tertiary"
+    assert [(s["space"], s["why"]) for s in p["skipped"]] == [
+        ("mana_cave", "not in a base game"), ("wizards_cave", "not in a base game")]
+
+
+def test_a_base_game_offers_no_mana():
+    game, _ = red_claims("tavern_4")
+    base = one_automa_game(only("tavern_4"), expansion=False, first="red")
+    base.act(PROCEED)
+    with pytest.raises(IllegalInput):
+        answer(base, ["mana", "ruby"])
+    answer(game, ["mana", "ruby"])  # the expansion has mana
+
+
+# ---------------------------------------------------------------------------------------- the deck
+
+
+def deck_ids(game: Game, color: str) -> list[str]:
+    return sorted(game.decks[color].ids())
+
+
+def check_piles(game: Game) -> None:
+    """Every card of each automa's deck is in exactly one place: its draw pile or its discard."""
+    for p in game.setup.automa:
+        piles = game.state.decks[p.color]
+        together = piles.draw + piles.discard
+        assert sorted(together) == deck_ids(game, p.color), p.color
+        assert not [c for c, n in Counter(together).items() if n > 1]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_card_is_never_in_two_places(seed):
+    game = Game(Setup.solo(seed=seed))
+    check_piles(game)
+    play_random(game, random.Random(seed), after=lambda g, inp, step: check_piles(g))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_round_starts_from_a_full_shuffled_deck(seed):
+    game = Game(Setup.solo(seed=seed))
+    setup_shuffles = events(game.steps[0], "automa_shuffle")
+    assert [(e["color"], e["reason"]) for e in setup_shuffles] == [("red", "setup"), ("green", "setup")]
+    for e in setup_shuffles:
+        assert sorted(e["order"]) == deck_ids(game, e["color"])
+
+    rounds_seen = []
+
+    def after(g, inp, step):
+        if not events(step, "round_start") or g.state.round == 1:
+            return
+        rounds_seen.append(g.state.round)
+        resets = [e for e in events(step, "automa_shuffle") if e["reason"] == "reset"]
+        assert [e["color"] for e in resets] == ["red", "green"]
+        start = events(step, "round_start")[0]["seq"]
+        for e in resets:
+            assert e["seq"] < start
+            assert sorted(e["order"]) == deck_ids(g, e["color"])
+            piles = g.state.decks[e["color"]]
+            # the round's draws so far come off the top of the fresh order
+            drawn = [d["card"] for d in events(step, "automa_draw") if d["color"] == e["color"]]
+            assert piles.discard == drawn and piles.draw == e["order"][len(drawn):]
+
+    play_random(Game(Setup.solo(seed=seed)), random.Random(seed), after=after)
+    assert rounds_seen == [2, 3, 4, 5]
+
+
+def test_shuffles_are_the_seeds_not_a_fixed_order():
+    orders = {tuple(events(Game(Setup.solo(seed=s)).steps[0], "automa_shuffle")[0]["order"]) for s in range(5)}
+    assert len(orders) == 5
+
+
+def test_a_draw_from_an_empty_pile_first_reshuffles_the_discard():
+    cards = [card("K1", "forge", "temple", "excavate"), card("K2", "temple", "excavate", "forge")]
+    game = one_automa_game(cards, first="red")
+    game.act(PROCEED)  # red #1 draws one card
+    place(game, "trading_post")  # blue #1
+    step = game.act(PROCEED)  # red #2 draws the last card
+    assert not [e for e in events(step, "automa_shuffle")]
+    assert game.state.decks["red"].draw == []
+    place(game, "tavern_1")  # blue #2
+    step = game.act(PROCEED)  # red #3: the pile is empty
+    shuffle, draw = events(step, "automa_shuffle"), events(step, "automa_draw")
+    assert [e["reason"] for e in shuffle] == ["empty"]
+    assert sorted(shuffle[0]["order"]) == ["K1", "K2"]
+    assert shuffle[0]["seq"] < draw[0]["seq"] and draw[0]["card"] == shuffle[0]["order"][0]
+    check_piles(game)
+
+
+def test_red_and_green_never_mix():
+    for seed in range(6):
+        game = Game(Setup.solo(seed=seed))
+        play_random(game, random.Random(seed))
+        red, green = set(load_builtin("red").ids()), set(load_builtin("green").ids())
+        for e in game.events():
+            if e["type"] == "automa_draw":
+                assert e["card"] in (red if e["color"] == "red" else green)
+            if e["type"] == "automa_shuffle":
+                assert set(e["order"]) <= (red if e["color"] == "red" else green)
+
+
+def test_an_automa_may_play_either_deck_in_any_colour():
+    setup = Setup.build([human("red"), automa("yellow", "green"), automa("blue", "red")], seed=3)
+    game = Game(setup)
+    play_random(game, random.Random(3))
+    for e in game.events():
+        if e["type"] == "automa_draw":
+            assert e["card"][0] == {"yellow": "G", "blue": "R"}[e["color"]]
+
+
+def test_base_games_never_use_expansion_spaces():
+    skipped = 0
+    for seed in range(6):
+        game = Game(Setup.solo(seed=seed, expansion=False))
+        play_random(game, random.Random(seed))
+        for e in game.events():
+            if e["type"] == "place":
+                assert not SPACES[e["space"]].expansion
+                for s in e.get("skipped", []):
+                    if SPACES[s["space"]].expansion:
+                        skipped += 1
+                        assert s["why"] == "not in a base game"
+            if e["type"] == "answer" and e["question"] == "gems":
+                assert "mana" not in e["value"]
+            assert not (e["type"] == "answer" and e["question"] == "wizards_cave")
+    assert skipped > 0  # the shipped decks do name expansion spaces, so the skipping was exercised
