@@ -1,0 +1,72 @@
+"""What each difficulty means in points: bands from simulated games (``tests/bench/calibrate.py``).
+
+The data says which deck and which bot human each band came from; ``band()`` merges them into the range the
+new-game screen shows ("Hard: the automa usually scores 95–130").
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+
+class Band(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    difficulty: Literal["easy", "hard", "punishing"]
+    bot: Literal["random", "greedy"]
+    deck: Literal["red", "green"]
+    games: int
+    seed: int
+    p10: int
+    p50: int
+    p90: int
+
+
+class Fingerprint(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    difficulty: Literal["easy", "hard", "punishing"]
+    bot: Literal["random", "greedy"]
+    seed: int
+    games: int
+    sha256: str
+
+
+class Calibration(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    about: str
+    source: Literal["simulation"]
+    command: str
+    bands: list[Band]
+    fingerprints: list[Fingerprint]
+
+
+@cache
+def load_calibration() -> Calibration | None:
+    """The shipped bands, or None when they have not been computed."""
+    path = resources.files("companion.rules").joinpath("data/calibration.json")
+    if not path.is_file():
+        return None
+    return Calibration.model_validate(json.loads(path.read_text("utf-8")))
+
+
+def band(difficulty: str, calibration: Calibration | None = None) -> tuple[int, int, int] | None:
+    """(p10, p50, p90) for a difficulty, over both decks and both bots (the widest honest range)."""
+    cal = calibration or load_calibration()
+    if cal is None:
+        return None
+    rows = [b for b in cal.bands if b.difficulty == difficulty]
+    if not rows:
+        return None
+    return (min(b.p10 for b in rows), round(sum(b.p50 for b in rows) / len(rows)), max(b.p90 for b in rows))
+
+
+def describe_band(difficulty: str) -> str:
+    """A line for the new-game screen."""
+    b = band(difficulty)
+    if b is None:
+        return f"{difficulty.capitalize()}: no simulated scores yet"
+    return f"{difficulty.capitalize()}: the automa usually scores {b[0]}–{b[2]} (median {b[1]})"
