@@ -105,16 +105,24 @@ class NewGameForm:
         """The Setup, or ValueError with one line saying what is wrong."""
         ref = reference or load_reference()
         players = [
-            Player(color=s.color, kind=s.kind, name=s.name or None,
-                   deck=s.deck if s.kind == "automa" else None,
-                   difficulty=self.difficulty if s.kind == "automa" else None)
+            Player(
+                color=s.color,
+                kind=s.kind,
+                name=s.name or None,
+                deck=s.deck if s.kind == "automa" else None,
+                difficulty=self.difficulty if s.kind == "automa" else None,
+            )
             for s in self.seats
         ]
         try:
             return Setup.build(
-                players, expansion=self.expansion, variant=self.variant, seed=seed,
+                players,
+                expansion=self.expansion,
+                variant=self.variant,
+                seed=seed,
                 options=Options(extra_dwarf=self.extra_dwarf, one_round_fewer=self.one_round_fewer),
-                dragon_track=ref.dragon_track.length, starting_gold=list(ref.starting_gold.by_position),
+                dragon_track=ref.dragon_track.length,
+                starting_gold=list(ref.starting_gold.by_position),
                 virtual_axes=self.virtual_axes,
             )
         except ValidationError as exc:

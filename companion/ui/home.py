@@ -1,0 +1,30 @@
+"""The home screen: one big button per thing to do."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.ui import widgets as w
+from companion.ui.context import AppContext
+from companion.ui.home_presenter import home_presenter
+
+
+def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
+    model = home_presenter(has_game_in_progress=ctx.has_game_in_progress())
+    buttons = []
+    for a in model.actions:
+        button = w.big_button(
+            a.label,
+            (lambda _e, route=a.route: ctx.go(route)),
+            icon_name=a.icon,
+            hint=a.hint,
+            primary=a.primary,
+            disabled=not a.enabled,
+            key=f"home-{a.key}",
+            scale=ctx.text_scale,
+        )
+        buttons.append(ft.Container(button, col={"xs": 12, "sm": 6}, height=round(74 * ctx.text_scale)))
+    return [
+        ft.Container(w.para(model.subtitle), padding=ft.Padding.only(top=4, left=4)),
+        ft.ResponsiveRow(buttons, spacing=12, run_spacing=10),
+    ]

@@ -1,0 +1,371 @@
+"""Rules help: short summaries in the app's own words (no Flet here).
+
+Nothing here is rulebook text: it is the app's brief reminder of what each space and each automa effect does,
+for a player who knows the game and wants a quick check at the table. The rulebooks remain the authority.
+Values the rulebooks do not print come from the reference data and are marked "estimate" (or "your copy"
+once corrected in Settings).
+
+>>> secs = rules_sections(load_reference())
+>>> [s.key for s in secs][:3]
+['spaces', 'automa', 'dragon']
+>>> "Take 2 gold" in secs[0].entry("treasure_hoard").text
+True
+>>> APP_DECISIONS[0].startswith("Estimates")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from companion.rules.reference import Reference, load_reference
+from companion.rules.setup import standard_rounds
+from companion.rules.spaces import SPACES, TAVERN_SPACES
+
+__all__ = [
+    "APP_DECISIONS",
+    "AUTOMA_TABLE",
+    "BEARD_RANKS",
+    "Entry",
+    "Section",
+    "SPACE_SUMMARIES",
+    "filter_sections",
+    "load_reference",
+    "rules_sections",
+]
+
+
+@dataclass(frozen=True)
+class Entry:
+    key: str
+    title: str
+    text: str
+    #: "estimate" or "your copy" when the text uses such a value, else "".
+    mark: str = ""
+
+
+@dataclass(frozen=True)
+class Section:
+    key: str
+    title: str
+    icon: str  # a Material icon name (``ft.Icons`` member)
+    entries: tuple[Entry, ...]
+    intro: str = ""
+
+    def entry(self, key: str) -> Entry:
+        return next(e for e in self.entries if e.key == key)
+
+
+# --------------------------------------------------------------------------------------------- the spaces
+# One summary per action space id (companion/rules/spaces.py). Tavern texts get their reward appended from
+# the reference data, because those rewards are estimates.
+SPACE_SUMMARIES: dict[str, str] = {
+    "tunnel": (
+        "Buy one of the four face-up mine tiles and add it to your mine with every track lining up, then "
+        "seed it with the gems it shows. Prices run from 1 beer or 1 gold for the cheapest slot to 2 beer "
+        "and 2 gold for the dearest. All play: the claimant takes 2 beer; then each other player may buy a "
+        "tile."
+    ),
+    "mine": (
+        "Choose one gem colour. Take one gem from each of your tiles holding it, plus 1 bonus gem when two "
+        "such tiles are joined by track, or 2 when three or more are (one bonus per action). All play: the "
+        "claimant takes any 2 gems; then each other player may mine."
+    ),
+    "gem_market": (
+        "Pay the gems a face-up contract asks for, from your supply and never from your mine, and take its "
+        "gold plus any coins lying on it; the market refills. Mana cannot be sold here. All play: the "
+        "claimant takes 2 gold; then each other player may sell."
+    ),
+    "dwarf_king": (
+        "Claim one face-up achievement you meet: you only show what it asks for and keep it. Score its "
+        "points; the row refills. All play: the claimant takes 2 points; then each other player may claim "
+        "one."
+    ),
+    "excavate": (
+        "Up to three times, each on a gem tile: pay 1 gold or 1 beer, add 3 gems of the tile's colour minus "
+        "one for each dirt pile already on it, then add a dirt pile."
+    ),
+    "forge": "Pay 1 beer or 1 gem (mana counts) and draw an axe from the bag. Keep its value hidden.",
+    "temple": (
+        "Pay 2 gold for 5 points. While your dwarf stands here you may re-roll each of your own dice once, "
+        "whether or not you bought the points."
+    ),
+    "trading_post": (
+        "Make up to two trades, the same one twice if you like: 1 gold for 1 beer, 1 gold for an axe, 1 gold "
+        "for any 2 gems, or 2 gems for 1 gold."
+    ),
+    "treasure_hoard": "Take 2 gold, then roll for the dragon.",
+    "supply_wagon": "Take 2 beer, then roll for the dragon.",
+    "scout": "Draw an axe and secretly look at the top dragon tile, then roll for the dragon.",
+    "tribute": (
+        "Remove up to two face-up market cards, mine tiles or achievements (with the expansion also spells), "
+        "in any mix, and refill the rows. Coins on a removed contract go back. Then roll for the dragon."
+    ),
+    "tavern_1": "The top tavern space.",
+    "tavern_2": "The second tavern space.",
+    "tavern_3": "The third tavern space.",
+    "tavern_4": "The bottom tavern space.",
+    "mana_cave": "Expansion. Take 2 mana gems, then roll for the dragon.",
+    "wizards_cave": (
+        "Expansion. Draft one face-up spell for free into your spell book (three spells at most; drop one if "
+        "you go over); the row refills. All play: the claimant takes 2 mana; then each other player may "
+        "draft."
+    ),
+}
+
+_TAVERN_COMMON = (
+    " Locked: nobody can dislodge a dwarf here. At the end of the round the tavern sets the next turn order."
+)
+
+
+def _tavern_reward_text(ref: Reference, space: str) -> str:
+    t = ref.tavern_reward(space)
+    if t.reward == "none":
+        return " Reward: none."
+    unit = {"gold": "gold", "beer": "beer", "gems": "gems" if t.amount != 1 else "gem"}[t.reward]
+    return f" Reward: {t.amount} {unit}."
+
+
+# --------------------------------------------------------------------------------------------- automa
+#: Points per item at the end of the game for an automa: (item, easy, hard, punishing).
+AUTOMA_TABLE: tuple[tuple[str, int, int, int], ...] = (
+    ("mine tile in its stack, gem or special", 2, 3, 4),
+    ("gold", 2, 3, 3),
+    ("mined gem", 1, 1, 1),
+    ("gem mine tile in its stack (special tiles do not count)", 1, 1, 2),
+)
+
+#: The solo winner's beard rank: (lowest winning score, rank).
+BEARD_RANKS: tuple[tuple[int, str], ...] = (
+    (0, "Stubble"),
+    (51, "Goatee"),
+    (71, "Van Dyke"),
+    (91, "Mutton Chops"),
+    (111, "Balbo"),
+    (131, "Short Boxed"),
+    (151, "Dragon Fork"),
+    (171, "Imperial"),
+    (191, "Garibaldi"),
+    (201, "Dwarf Longbeard"),
+)
+
+
+def _automa_table_text() -> str:
+    lines = [f"{what}: {e} / {h} / {p}" for what, e, h, p in AUTOMA_TABLE]
+    return (
+        "An automa scores from its stash, not from the player's reference card. Points per item at "
+        "Easy / Hard / Punishing: " + "; ".join(lines) + ". Add the points it made on the track."
+    )
+
+
+def _beard_text() -> str:
+    parts = []
+    for i, (low, name) in enumerate(BEARD_RANKS):
+        high = BEARD_RANKS[i + 1][0] - 1 if i + 1 < len(BEARD_RANKS) else None
+        parts.append(f"{name} {low}-{high}" if high is not None else f"{name} {low} or more")
+    return (
+        "You win a solo game only by scoring more than both automa; a tie with either is not a win. "
+        "A winning score earns a beard rank: " + ", ".join(parts) + "."
+    )
+
+
+_AUTOMA_ENTRIES = (
+    Entry(
+        "placement",
+        "Placing a dwarf",
+        "When an automa places, draw a card from its own deck. It goes to the card's primary space if it "
+        "can, dislodging the dwarf there when the normal dislodge rules allow it; otherwise it tries the "
+        "secondary, then the tertiary space. If none is possible, discard the card and draw again until one "
+        "fits.",
+    ),
+    Entry(
+        "dislodging",
+        "Dislodging",
+        "The automa follows the players' rules: only a dwarf with a smaller number, never its own, never in "
+        "the tavern. A "
+        "dislodged automa dwarf goes back to its bed and places again later in the normal order, with a new "
+        "card.",
+    ),
+    Entry(
+        "all_play",
+        "All-play spaces",
+        "An automa takes part in every all-play action, whoever claimed it: draw a new card and read its "
+        "all-play part. Dwarf King: discard the achievement at the card's position, counted from the left; "
+        "the automa scores its points. Gem Market: discard the contract above the gold icon in the card's "
+        "colour; the automa keeps only the coins lying on it. Tunnel: take the tile with the card's cost; "
+        "the automa keeps its gems and the tile face down, pays nothing and never takes beer. Mine: no "
+        "mining. Wizard's Cave: discard the spell at the card's position; Charm and Mind Control give the "
+        "automa their points.",
+    ),
+    Entry(
+        "claims",
+        "Spaces the automa claims",
+        "Treasure Hoard: 2 gold and a dragon roll. Mana Cave: 2 mana and a dragon roll. Tavern gem space: 2 "
+        "gems, colours chosen by the players. Tavern gold space: 1 gold. Mine: 2 gems chosen by the players. "
+        "Dwarf King: 2 points, Gem Market: 2 gold, Wizard's Cave: 2 mana, as the all-play bonus. Tunnel: no "
+        "bonus. Everything an automa gains goes into its hidden stash.",
+    ),
+    Entry(
+        "dragon",
+        "Dragon fights",
+        "Each automa rolls a die (the app's, or one rolled for it at the table). At its place in the turn "
+        "order it draws a new card; the axe box says how many axes it takes from the bag, drawn only when "
+        "the fight is revealed. Its defence is its die plus those axes, and it can win the dragon tile.",
+    ),
+    Entry(
+        "reshuffle",
+        "Reshuffles",
+        "Each automa's discard pile is shuffled back into its deck when the deck runs out, and at the end of "
+        "every round. The two decks never mix.",
+    ),
+    Entry("end_table", "End-game scoring", _automa_table_text()),
+    Entry("solo", "Solo verdict and beard ranks", _beard_text()),
+)
+
+
+# --------------------------------------------------------------------------------------------- decisions
+#: Choices the app makes where the rulebooks are silent. Append to this list when you add one.
+APP_DECISIONS: list[str] = [
+    "Estimates of reference values the rulebooks do not print (the dragon track's length, starting gold by "
+    "position, the tavern rewards) are marked 'estimate' wherever they are used; correct each from your own "
+    "copy in Settings and it is marked 'your copy'.",
+    "Ties the rules leave open are broken by turn order: the player earlier in the order goes first.",
+    "All-play walks start from the top of the turn order and skip the player who claimed the space.",
+    "The automa decks shipped with the app are its own design, built to the card layout the rulebook "
+    "describes; you can import a transcription of the printed cards on the Decks screen.",
+]
+
+
+# --------------------------------------------------------------------------------------------- assembly
+
+
+def _mark(ref_source: str, corrected: bool) -> str:
+    if corrected:
+        return "your copy"
+    return "estimate" if ref_source == "estimate" else ""
+
+
+def rules_sections(reference: Reference, corrected: Iterable[str] = ()) -> list[Section]:
+    """All sections, with the values of ``reference`` (the effective one: corrections applied).
+
+    ``corrected`` names the reference values the user corrected (``Settings.is_corrected``).
+    """
+    corrected = set(corrected)
+    space_entries = []
+    for space in SPACES.values():
+        text = SPACE_SUMMARIES[space.id]
+        mark = ""
+        if space.id in TAVERN_SPACES:
+            text += _tavern_reward_text(reference, space.id) + _TAVERN_COMMON
+            mark = _mark(reference.tavern_reward(space.id).source, space.id in corrected)
+        title = space.name
+        if space.dragon and "dragon" not in text:
+            text += " Then roll for the dragon."
+        space_entries.append(Entry(space.id, title, text, mark))
+
+    length = reference.dragon_track.length
+    track_mark = _mark(reference.dragon_track.source, "dragon_track" in corrected)
+    gold = reference.starting_gold.by_position
+    gold_mark = _mark(reference.starting_gold.source, "starting_gold" in corrected)
+    dragon_entries = (
+        Entry(
+            "aggression",
+            "Dragon rolls",
+            "After acting on a dragon space (Treasure Hoard, Supply Wagon, Scout, Tribute, Mana Cave), or "
+            "choosing not to, roll a die: on 3 or more the dragon climbs one step.",
+        ),
+        Entry(
+            "track",
+            "The track",
+            f"The dragon attacks when it reaches its head, {length} steps up from zero.",
+            track_mark,
+        ),
+        Entry(
+            "attack",
+            "An attack",
+            "It happens at once; dislodged dwarves wait until it is over. Everyone rolls a die, then in turn "
+            "order puts down axes face down (each is worth 1 or 2). The top dragon tile is turned up. A "
+            "defence (die plus axes) equal to or above its strength is safe.",
+        ),
+        Entry(
+            "losing",
+            "Losing",
+            "Give back half of the gold or of the mined gems, whichever the tile names, rounded up (gems in "
+            "your mine are safe), and your dwarf with the longest beard is captured until the next round.",
+        ),
+        Entry(
+            "winning",
+            "Winning the tile",
+            "The highest safe defence takes the tile and its points; ties go to the earlier player in turn "
+            "order. If nobody is safe, the tile leaves the game. Spent axes go back into the bag and the "
+            "dragon returns to zero.",
+        ),
+    )
+    base = {n: standard_rounds(expansion=False, humans=n) for n in (2, 3, 4)}
+    exp = {n: standard_rounds(expansion=True, humans=n) for n in (1, 2, 3, 4)}
+    order_entries = (
+        Entry(
+            "start",
+            "Starting order",
+            "Everyone rolls; highest goes first, ties roll again. Starting gold rises with the position: "
+            + ", ".join(f"{g}" for g in gold)
+            + " for the 1st to 4th player. Automa get starting gold but no beer.",
+            gold_mark,
+        ),
+        Entry(
+            "placing",
+            "Placing dwarves",
+            "The lowest beard number places first; equal numbers go in turn order. A dwarf may dislodge a "
+            "dwarf with a smaller number (never your own, never in the tavern); the dislodged dwarf places "
+            "again later in the same order.",
+        ),
+        Entry(
+            "tavern",
+            "New turn order",
+            "When every dwarf is placed, the tavern sets the next order from the top space down, counting "
+            "only each player's highest dwarf there. Players not in the tavern follow, keeping their order.",
+        ),
+        Entry(
+            "rounds",
+            "Rounds",
+            f"Base game: {base[4]} rounds with 4 players, {base[3]} with 3, {base[2]} with 2. Expansion: "
+            f"{exp[4]}, {exp[3]} and {exp[2]}. Solo: {exp[1]}. After the last round there is no reset: score "
+            "the game.",
+        ),
+    )
+    return [
+        Section(
+            "spaces",
+            "Action spaces",
+            "GRID_VIEW",
+            tuple(space_entries),
+            intro="One dwarf per space. All-play spaces give their claimant a bonus, then let everyone act.",
+        ),
+        Section("automa", "The automa", "SMART_TOY", _AUTOMA_ENTRIES),
+        Section("dragon", "The dragon", "LOCAL_FIRE_DEPARTMENT", dragon_entries),
+        Section("order", "Turn order", "FORMAT_LIST_NUMBERED", order_entries),
+        Section(
+            "decisions",
+            "Where the app decided",
+            "RULE",
+            tuple(Entry(f"decision_{i + 1}", f"{i + 1}.", text) for i, text in enumerate(APP_DECISIONS)),
+            intro="Where the rulebooks are silent, this is what the app does.",
+        ),
+    ]
+
+
+def filter_sections(sections: Iterable[Section], query: str) -> list[Section]:
+    """Only the entries whose title or text contains every word of ``query`` (case-insensitive).
+
+    An empty query keeps everything; sections left without entries are dropped.
+    """
+    words = query.lower().split()
+    if not words:
+        return list(sections)
+    out = []
+    for s in sections:
+        hits = tuple(e for e in s.entries if all(w in f"{s.title} {e.title} {e.text}".lower() for w in words))
+        if hits:
+            out.append(Section(s.key, s.title, s.icon, hits, s.intro))
+    return out

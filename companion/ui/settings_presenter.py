@@ -1,0 +1,189 @@
+"""The settings screen as plain data and actions (no Flet here).
+
+The presenter holds the current :class:`~companion.settings.Settings`; every action returns the new settings
+(the view saves and applies them) or a one-line error for the field that was wrong.
+
+>>> p = SettingsPresenter(Settings())
+>>> row = p.reference_row("dragon_track")
+>>> row.value_text, row.badge
+('5 steps', 'estimate')
+>>> p.submit("dragon_track", {"length": "7"}).error is None
+True
+>>> p.reference_row("dragon_track").value_text, p.reference_row("dragon_track").badge
+('7 steps', 'your copy')
+>>> p.submit("dragon_track", {"length": "x"}).error
+'Steps to the head: enter a whole number'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from companion.rules.reference import Reference, load_reference
+from companion.rules.spaces import SPACES, TAVERN_SPACES
+from companion.settings import CORRECTABLE, Settings, clear_correction, correct, effective_reference
+
+Badge = Literal["estimate", "your copy", "rulebook"]
+EditorKind = Literal["steps", "four_amounts", "tavern"]
+
+TAVERN_REWARDS: tuple[tuple[str, str], ...] = (("none", "None"), ("gold", "Gold"), ("beer", "Beer"), ("gems", "Gems"))
+POSITIONS = ("1st", "2nd", "3rd", "4th")
+
+
+@dataclass(frozen=True)
+class Field:
+    """One input of a correction editor: ``key`` in the submitted mapping, its label, its current text."""
+
+    key: str
+    label: str
+    value: str
+    #: For a choice: (value, label) pairs; empty for a number.
+    choices: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class ReferenceRow:
+    key: str
+    label: str
+    value_text: str
+    badge: Badge
+    help: str
+    editor: EditorKind
+    fields: tuple[Field, ...]
+    #: Whether "use the app's value" makes sense (the value was corrected).
+    can_reset: bool
+
+
+@dataclass(frozen=True)
+class Outcome:
+    settings: Settings
+    error: str | None = None
+
+
+def _int(label: str, text: str) -> int:
+    try:
+        return int(str(text).strip())
+    except ValueError:
+        raise ValueError(f"{label}: enter a whole number") from None
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+class SettingsPresenter:
+    def __init__(self, settings: Settings, base: Reference | None = None):
+        self.settings = settings
+        self.base = base or load_reference()
+
+    # ------------------------------------------------------------------------------------- simple settings
+    @property
+    def dark(self) -> bool:
+        return self.settings.theme == "dark"
+
+    def set_dark(self, dark: bool) -> Settings:
+        self.settings = self.settings.replace(theme="dark" if dark else "light")
+        return self.settings
+
+    def set_larger_text(self, on: bool) -> Settings:
+        self.settings = self.settings.replace(larger_text=bool(on))
+        return self.settings
+
+    def set_dice(self, whose: str) -> Settings:
+        self.settings = self.settings.replace(dice=whose)
+        return self.settings
+
+    def set_virtual_axe_bag(self, on: bool) -> Settings:
+        self.settings = self.settings.replace(virtual_axe_bag=bool(on))
+        return self.settings
+
+    # ------------------------------------------------------------------------------------- reference values
+    @property
+    def reference(self) -> Reference:
+        return effective_reference(self.settings, self.base)
+
+    def _badge(self, name: str, source: str) -> Badge:
+        if self.settings.is_corrected(name):
+            return "your copy"
+        return "estimate" if source == "estimate" else "rulebook"
+
+    def reference_rows(self) -> list[ReferenceRow]:
+        return [self.reference_row(name) for name in CORRECTABLE]
+
+    def reference_row(self, name: str) -> ReferenceRow:
+        ref = self.reference
+        corrected = self.settings.is_corrected(name)
+        if name == "dragon_track":
+            n = ref.dragon_track.length
+            return ReferenceRow(
+                name,
+                "Dragon track length",
+                _plural(n, "step", "steps"),
+                self._badge(name, ref.dragon_track.source),
+                "Steps from zero to the dragon's head, where it attacks.",
+                "steps",
+                (Field("length", "Steps to the head", str(n)),),
+                corrected,
+            )
+        if name == "starting_gold":
+            gold = ref.starting_gold.by_position
+            return ReferenceRow(
+                name,
+                "Starting gold",
+                ", ".join(f"{p} {g}" for p, g in zip(POSITIONS, gold, strict=True)),
+                self._badge(name, ref.starting_gold.source),
+                "Gold for each position in the starting turn order.",
+                "four_amounts",
+                tuple(
+                    Field(f"gold_{i + 1}", f"Gold, {p} player", str(g))
+                    for i, (p, g) in enumerate(zip(POSITIONS, gold, strict=True))
+                ),
+                corrected,
+            )
+        if name in TAVERN_SPACES:
+            t = ref.tavern_reward(name)
+            space = SPACES[name].name
+            short = f"Tavern {name.rsplit('_', 1)[1]}"
+            value = "no reward" if t.reward == "none" else f"{t.amount} {t.reward}"
+            return ReferenceRow(
+                name,
+                f"{space} reward",
+                value,
+                self._badge(name, t.source),
+                "What a dwarf placed on this tavern space collects.",
+                "tavern",
+                (
+                    Field("reward", f"{short} reward", t.reward, TAVERN_REWARDS),
+                    Field("amount", f"{short} amount", str(t.amount)),
+                ),
+                corrected,
+            )
+        raise KeyError(name)
+
+    def submit(self, name: str, values: Mapping[str, str]) -> Outcome:
+        """Correct ``name`` from the editor's field texts. On error the settings are unchanged."""
+        row = self.reference_row(name)
+        try:
+            if name == "dragon_track":
+                value: object = _int(row.fields[0].label, values["length"])
+            elif name == "starting_gold":
+                value = [_int(f.label, values[f.key]) for f in row.fields]
+            else:
+                reward = values.get("reward", row.fields[0].value)
+                amount = 0 if reward == "none" else _int(row.fields[1].label, values.get("amount", ""))
+                value = (reward, amount)
+        except ValueError as err:
+            return Outcome(self.settings, str(err))
+        try:
+            new = correct(self.settings, name, value)
+        except ValueError as err:
+            return Outcome(self.settings, f"{row.label}: {err}")
+        self.settings = new
+        return Outcome(new)
+
+    def reset(self, name: str) -> Settings:
+        """Use the app's own value for ``name`` again."""
+        self.settings = clear_correction(self.settings, name)
+        return self.settings

@@ -1,0 +1,252 @@
+"""End-to-end tests in headless Chromium against the real app server.
+
+Fixtures
+--------
+``app_server`` (module scope)
+    Starts ``python -m companion app --no-browser --port <free> --data-dir <tmp>`` once per test module and
+    kills it at teardown. Has ``.url``, ``.data_dir``, ``.log_text()``.
+``browser`` (session scope)
+    Playwright's Chromium, the Debian build at ``/usr/bin/chromium`` (never ``playwright install``).
+``app`` (function scope)
+    A fresh page (a fresh Flet session) on ``app_server`` at phone size, with Flutter's semantics tree on.
+    It is an :class:`AppPage`: ``app.open("/rules", size="desktop")``, ``app.click("Rules help")``,
+    ``app.expect_text("Treasure Hoard")``, ``app.fill("Gold", "12")``, ``app.text()``, ``app.shot("home")``.
+``screenshot_dir`` (session scope)
+    Where ``app.shot`` writes: ``$TREASURE_COMPANION_SCREENSHOTS`` or a temporary folder (printed).
+
+Every test in this folder is marked ``browser``. When Chromium or Playwright is missing the tests skip with
+the reason, except when ``TREASURE_COMPANION_REQUIRE_BROWSER=1`` (CI) where they fail.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("TREASURE_COMPANION_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
+STARTUP_TIMEOUT = 60.0
+UI_TIMEOUT_MS = 15_000
+
+
+def pytest_collection_modifyitems(config, items):
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+def _unavailable(reason: str):
+    if os.environ.get("TREASURE_COMPANION_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"browser tests required but {reason}", pytrace=False)
+    pytest.skip(f"browser tests skipped: {reason} (set TREASURE_COMPANION_REQUIRE_BROWSER=1 to fail instead)")
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _port_open(port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.settimeout(0.5)
+        return s.connect_ex(("127.0.0.1", port)) == 0
+
+
+@dataclass
+class Server:
+    url: str
+    port: int
+    data_dir: Path
+    log: Path
+    proc: subprocess.Popen
+
+    def log_text(self) -> str:
+        return self.log.read_text("utf-8", errors="replace") if self.log.exists() else ""
+
+
+def start_server(data_dir: Path, log: Path) -> Server:
+    port = _free_port()
+    env = dict(os.environ)
+    env.pop("TREASURE_COMPANION_DATA", None)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
+    env["PYTHONUNBUFFERED"] = "1"
+    cmd = [sys.executable, "-m", "companion", "app", "--no-browser", "--port", str(port), "--data-dir", str(data_dir)]
+    out = open(log, "w", encoding="utf-8")  # noqa: SIM115 - closed with the process
+    proc = subprocess.Popen(cmd, cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    server = Server(f"http://127.0.0.1:{port}", port, data_dir, log, proc)
+    deadline = time.monotonic() + STARTUP_TIMEOUT
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            out.close()
+            pytest.fail(f"app server exited with {proc.returncode}:\n{server.log_text()}", pytrace=False)
+        if _port_open(port):
+            return server
+        time.sleep(0.2)
+    stop_server(server)
+    pytest.fail(f"app server did not listen on {port} within {STARTUP_TIMEOUT}s:\n{server.log_text()}", pytrace=False)
+
+
+def stop_server(server: Server) -> None:
+    proc = server.proc
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def app_server(tmp_path_factory, request):
+    _check_browser_available()
+    base = tmp_path_factory.mktemp(f"app-{request.module.__name__.rsplit('.', 1)[-1]}")
+    server = start_server(base / "data", base / "server.log")
+    yield server
+    stop_server(server)
+
+
+def _check_browser_available() -> None:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        _unavailable("Playwright for Python is not installed (pip install playwright)")
+    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+        _unavailable(f"Chromium not found at {CHROMIUM} (apt-get install chromium)")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    _check_browser_available()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="session")
+def screenshot_dir(tmp_path_factory) -> Path:
+    env = os.environ.get("TREASURE_COMPANION_SCREENSHOTS")
+    path = Path(env) if env else tmp_path_factory.mktemp("screenshots")
+    path.mkdir(parents=True, exist_ok=True)
+    print(f"\nscreenshots: {path}")
+    return path
+
+
+class AppPage:
+    """One browser page on the app, with helpers that find controls by their semantic label."""
+
+    def __init__(self, browser, server: Server, screenshot_dir: Path):
+        self.browser = browser
+        self.server = server
+        self.screenshot_dir = screenshot_dir
+        self.context = None
+        self._page = None
+        self.size = "phone"
+
+    @property
+    def page(self):
+        """The Playwright page; opens the home screen at phone size if nothing is open yet."""
+        if self._page is None:
+            self.open("/")
+        return self._page
+
+    # ------------------------------------------------------------------------------------------ lifecycle
+    def open(self, route: str = "/", size: str = "phone") -> AppPage:
+        """Open a fresh page (a new Flet session) at ``route`` and ``size`` ("phone" or "desktop")."""
+        self.close()
+        self.size = size
+        width, height = SIZES[size]
+        self.context = self.browser.new_context(viewport={"width": width, "height": height})
+        self.context.set_default_timeout(UI_TIMEOUT_MS)
+        self._page = page = self.context.new_page()
+        page.goto(self.server.url + route)
+        placeholder = page.locator("flt-semantics-placeholder")
+        placeholder.wait_for(state="attached", timeout=30_000)
+        placeholder.evaluate("e => e.click()")
+        page.locator("flt-semantics").first.wait_for(state="attached")
+        # The first frame with the app bar: every screen has a top bar with a heading.
+        page.locator("flt-semantics h1, flt-semantics h2, flt-semantics [role=heading]").first.wait_for(
+            state="attached"
+        )
+        return self
+
+    def close(self) -> None:
+        if self.context is not None:
+            with contextlib.suppress(Exception):
+                self.context.close()
+        self.context = self._page = None
+
+    # ------------------------------------------------------------------------------------------ finding
+    def control(self, label: str, role: str = "button", exact: bool = False):
+        """The first control named ``label``: a control of ``role`` first, else anything labelled so."""
+        p = self.page
+        return p.get_by_role(role, name=label, exact=exact).or_(p.get_by_label(label, exact=True)).first
+
+    def click(self, label: str, role: str = "button", exact: bool = False) -> None:
+        self.control(label, role, exact).click()
+
+    def fill(self, label: str, value: str) -> None:
+        """Type ``value`` into the text field labelled ``label`` (replacing what was there)."""
+        field = self.page.locator(f'input[aria-label="{label}"], textarea[aria-label="{label}"]').first
+        field.click()
+        field.fill(value)
+
+    def value(self, label: str) -> str:
+        return self.page.locator(f'input[aria-label="{label}"], textarea[aria-label="{label}"]').first.input_value()
+
+    def text(self) -> str:
+        """Everything the semantics tree says, in document order."""
+        return self.page.locator("flt-semantics-host").inner_text()
+
+    def expect_text(self, text: str, timeout_ms: int = UI_TIMEOUT_MS) -> None:
+        """Wait until ``text`` appears somewhere on the screen (a label, a text, a button)."""
+        self.page.get_by_text(text).or_(self.page.get_by_label(text)).first.wait_for(
+            state="attached", timeout=timeout_ms
+        )
+
+    def expect_no_text(self, text: str, timeout_ms: int = 5_000) -> None:
+        self.page.get_by_text(text).first.wait_for(state="detached", timeout=timeout_ms)
+
+    def is_disabled(self, label: str, role: str = "button") -> bool:
+        return self.control(label, role).get_attribute("aria-disabled") == "true"
+
+    def is_checked(self, label: str, role: str = "switch") -> bool:
+        return self.control(label, role).get_attribute("aria-checked") == "true"
+
+    # ------------------------------------------------------------------------------------------ pictures
+    def shot(self, name: str, wait_ms: int = 500) -> Path:
+        """A screenshot named ``<name>-<size>.png`` after ``wait_ms`` for animations to settle."""
+        self.page.wait_for_timeout(wait_ms)
+        path = self.screenshot_dir / f"{name}-{self.size}.png"
+        self.page.screenshot(path=str(path))
+        return path
+
+
+@pytest.fixture
+def app(browser, app_server, screenshot_dir):
+    page = AppPage(browser, app_server, screenshot_dir)  # opens "/" at phone size on first use
+    yield page
+    page.close()

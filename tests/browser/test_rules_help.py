@@ -1,0 +1,31 @@
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_rules_help_opens_from_home_and_shows_a_space_summary(app, size):
+    app.open("/", size=size)
+    app.click("Rules help", exact=False)
+    app.expect_text("Action spaces")
+    app.click("Action spaces")
+    app.expect_text("Treasure Hoard")
+    app.expect_text("Take 2 gold, then roll for the dragon.")
+    app.shot("rules-spaces")
+
+
+def test_rules_help_marks_estimates_and_lists_the_app_decisions(app):
+    app.open("/rules")
+    app.click("Where the app decided")
+    app.expect_text("All-play walks start from the top of the turn order", timeout_ms=5_000)
+    app.click("The dragon")
+    app.expect_text("The dragon attacks when it reaches its head, 5 steps up from zero.")
+    app.expect_text("estimate")
+    app.shot("rules-decisions")
+
+
+def test_rules_search_filters_and_opens_matches(app):
+    app.open("/rules")
+    app.fill("Search the rules", "reshuffle")
+    app.expect_text("Each automa's discard pile is shuffled back into its deck")
+    app.shot("rules-search")

@@ -1,0 +1,80 @@
+import json
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def _settings_file(app):
+    return json.loads((app.server.data_dir / "settings.json").read_text())
+
+
+def test_dark_theme_toggles_and_persists(app):
+    app.open("/settings")
+    app.expect_text("Appearance")
+    app.shot("settings-light")
+    assert not app.is_checked("Dark theme")
+    app.click("Dark theme", role="switch")
+    app.page.wait_for_function(
+        "() => document.querySelector('[aria-label=\"Dark theme\"]').getAttribute('aria-checked') === 'true'"
+    )
+    assert _settings_file(app)["theme"] == "dark"
+    app.shot("settings-dark")
+    # A new session (a reload) starts dark.
+    app.open("/", size="desktop")
+    app.shot("home-dark")
+    app.open("/settings")
+    assert app.is_checked("Dark theme")
+    app.click("Dark theme", role="switch")
+    app.page.wait_for_function(
+        "() => document.querySelector('[aria-label=\"Dark theme\"]').getAttribute('aria-checked') === 'false'"
+    )
+    assert _settings_file(app)["theme"] == "light"
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_correcting_an_estimate_marks_it_your_copy(app, size):
+    app.open("/settings", size=size)
+    app.expect_text("Dragon track length")
+    app.click("Correct dragon track length")
+    app.fill("Steps to the head", "13")
+    app.click("Save dragon track length")
+    app.expect_text("Dragon track length: the dragon track has 1 to 12 steps")
+    app.shot("settings-error")
+    app.fill("Steps to the head", "7")
+    app.click("Save dragon track length")
+    app.expect_text("7 steps")
+    app.expect_text("your copy")
+    app.shot("settings-corrected")
+    assert _settings_file(app)["corrections"]["dragon_track"] == 7
+    # The rules help uses the corrected value, marked as the user's.
+    app.open("/rules?open=dragon")
+    app.expect_text("The dragon attacks when it reaches its head, 7 steps up from zero.")
+    app.expect_text("your copy")
+    # Back to the app's estimate.
+    app.open("/settings", size=size)
+    app.click("Correct dragon track length")
+    app.click("Use the app's value")
+    app.expect_text("5 steps")
+    assert _settings_file(app)["corrections"]["dragon_track"] is None
+
+
+def test_starting_gold_and_tavern_corrections(app):
+    app.open("/settings", size="desktop")
+    app.click("Correct starting gold")
+    app.fill("Gold, 3rd player", "2")
+    app.click("Save starting gold")
+    app.expect_text("Starting gold: starting gold must rise from the 1st to the 4th player")
+    app.fill("Gold, 3rd player", "6")
+    app.fill("Gold, 4th player", "8")
+    app.click("Save starting gold")
+    app.expect_text("1st 2, 2nd 3, 3rd 6, 4th 8")
+    app.click("Correct tavern 2 reward")
+    app.click("Beer", role="radio")
+    app.fill("Tavern 2 amount", "2")
+    app.click("Save tavern 2 reward")
+    app.expect_text("2 beer")
+    app.shot("settings-tavern")
+    fixes = _settings_file(app)["corrections"]
+    assert fixes["starting_gold"] == [2, 3, 6, 8]
+    assert fixes["tavern"]["tavern_2"] == {"reward": "beer", "amount": 2}
