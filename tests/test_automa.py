@@ -32,10 +32,9 @@ from companion.rules.spaces import SPACES
 def one_automa_game(cards, seed=None, *, expansion=True, first="red", human_color="blue") -> Game:
     """One human and the red automa playing ``cards`` (the red deck's slot). With no seed given, the first
     seed whose starting rolls put ``first`` first in turn order."""
-    setup = lambda s: Setup.build([human(human_color), automa("red", "red")], expansion=expansion, seed=s)  # noqa: E731
-
     def make(s):
-        game = Game(setup(s), decks={"red": deck("red", *cards)})
+        setup = Setup.build([human(human_color), automa("red", "red")], expansion=expansion, seed=s)
+        game = Game(setup, decks={"red": deck("red", *cards)})
         game.act({"type": "starting_rolls", "rolls": {human_color: 3}})
         return game
 
@@ -58,10 +57,9 @@ def test_scout_held_by_the_same_number_sends_the_automa_to_the_temple():
     blue cannot dislodge; the Temple is free and blue #3 goes there."""
     cards = [card("A", "forge", "trading_post", "tavern_2"), card("C", "tavern_3", "tavern_4", "excavate"),
              card("B", "scout", "temple", "tavern_1")]
-    setup = lambda s: Setup.build([human("yellow"), automa("blue", "red")], seed=s)  # noqa: E731
-
     def make(s):
-        game = Game(setup(s), decks={"red": deck("red", *cards)})
+        setup = Setup.build([human("yellow"), automa("blue", "red")], seed=s)
+        game = Game(setup, decks={"red": deck("red", *cards)})
         game.act({"type": "starting_rolls", "rolls": {"yellow": 6}})
         return game
 

@@ -424,11 +424,9 @@ def test_green_automa_dragon_fight_example():
     defeated and green has the highest defence: it wins the tile and 8 points."""
     three_axes = deck("green", card("GA", "forge", "temple", "excavate", axes=3),
                       card("GB", "temple", "excavate", "forge", axes=3))
-    setup = lambda seed: Setup.build([human("blue"), human("red"), automa("green", "green")],  # noqa: E731
-                                     expansion=True, seed=seed)
-
     def make(seed):
-        game = Game(setup(seed), decks={"green": three_axes})
+        setup = Setup.build([human("blue"), human("red"), automa("green", "green")], expansion=True, seed=seed)
+        game = Game(setup, decks={"green": three_axes})
         game.act({"type": "starting_rolls", "rolls": {"blue": 6, "red": 5}})
         drive(game, until=lambda g: g.decision.kind == "place" and g.decision.color == "blue")
         dragon_to(game, head(game) - 1)

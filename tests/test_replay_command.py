@@ -1,0 +1,154 @@
+"""``treasure-companion replay FILE``: prints the final state as JSON and exits 0, or prints ONE line on
+stderr and exits 2 (malformed or unreadable), 3 (unsupported) or 4 (diverged) — never a traceback."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from pathlib import Path
+
+import pytest
+from engine_helpers import play_random
+
+from companion.cli import main
+from companion.record import game_record
+from companion.rules.game import Game
+from companion.rules.setup import Setup
+from companion.rules.summary import game_summary
+
+PINNED = Path(__file__).with_name("data") / "pinned_solo_v1.jsonl"
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    g = Game(Setup.solo(seed=8))
+    play_random(g, random.Random(8))
+    return g
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(["replay", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_line(err: str) -> str:
+    assert err.endswith("\n") and err.count("\n") == 1, err
+    assert "Traceback" not in err
+    assert err.startswith("replay: ")
+    return err
+
+
+def write(tmp_path: Path, text: str, name: str = "game.jsonl") -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def rows_of(game: Game) -> list[dict]:
+    return json.loads(json.dumps([game.header(), *game.events()]))
+
+
+def text_of(rows: list[dict]) -> str:
+    return "".join(json.dumps(r) + "\n" for r in rows)
+
+
+def test_a_good_record_prints_the_final_state(capsys, tmp_path, game):
+    code, out, err = run(capsys, write(tmp_path, game_record(game)))
+    assert code == 0 and err == ""
+    assert json.loads(out) == json.loads(json.dumps(game_summary(game)))
+
+
+def test_the_pinned_record(capsys):
+    code, out, err = run(capsys, str(PINNED))
+    assert code == 0 and err == ""
+    summary = json.loads(out)
+    assert summary["phase"] == "over" and summary["round"] == summary["rounds"] == 5
+
+
+def test_standard_input(capsys, monkeypatch, game):
+    monkeypatch.setattr("sys.stdin", io.StringIO(game_record(game)))
+    code, out, err = run(capsys, "-")
+    assert code == 0 and json.loads(out)["events"] == len(game.events())
+
+
+def test_a_missing_file(capsys, tmp_path):
+    code, out, err = run(capsys, str(tmp_path / "nope.jsonl"))
+    assert code == 2 and out == "" and "cannot read" in one_line(err)
+
+
+def test_a_file_that_is_not_text(capsys, tmp_path):
+    path = tmp_path / "bin.jsonl"
+    path.write_bytes(b"\xff\xfe\x00garbage")
+    code, out, err = run(capsys, str(path))
+    assert code == 2 and "cannot read" in one_line(err)
+
+
+@pytest.mark.parametrize(
+    "mangle",
+    [
+        lambda t: "{not json\n" + t,
+        lambda t: t.rstrip("\n")[:-4],
+        lambda t: "",
+    ],
+    ids=["not-json", "torn-last-line", "empty"],
+)
+def test_malformed_records_exit_2(capsys, tmp_path, game, mangle):
+    code, out, err = run(capsys, write(tmp_path, mangle(game_record(game))))
+    assert code == 2 and out == "" and "malformed record" in one_line(err)
+
+
+def test_a_missing_seq_exits_2(capsys, tmp_path, game):
+    rows = rows_of(game)
+    del rows[4]["seq"]
+    code, out, err = run(capsys, write(tmp_path, text_of(rows)))
+    assert code == 2 and "line 5 has no 'seq'" in one_line(err)
+
+
+def test_a_bad_setup_exits_2(capsys, tmp_path, game):
+    rows = rows_of(game)
+    rows[0]["setup"]["dwarves"] = 99
+    code, out, err = run(capsys, write(tmp_path, text_of(rows)))
+    assert code == 2 and "setup.dwarves" in one_line(err)
+
+
+@pytest.mark.parametrize("header", [{"format": "treasure-companion-record", "version": 99},
+                                    {"format": "chess-pgn", "version": 1}])
+def test_unsupported_records_exit_3(capsys, tmp_path, game, header):
+    rows = rows_of(game)
+    rows[0] = {**header, "setup": rows[0]["setup"]}
+    code, out, err = run(capsys, write(tmp_path, text_of(rows)))
+    assert code == 3 and out == "" and "unsupported record" in one_line(err)
+
+
+def test_a_changed_die_exits_4_naming_the_event(capsys, tmp_path, game):
+    rows = rows_of(game)
+    i = next(i for i, e in enumerate(rows) if i and e["type"] == "roll" and e["by"] == "app")
+    rows[i]["value"] = rows[i]["value"] % 6 + 1
+    code, out, err = run(capsys, write(tmp_path, text_of(rows)))
+    assert code == 4 and out == ""
+    assert f"diverged at event seq {rows[i]['seq']}:" in one_line(err)
+
+
+def test_a_changed_card_exits_4(capsys, tmp_path, game):
+    rows = rows_of(game)
+    i = next(i for i, e in enumerate(rows) if i and e["type"] == "automa_draw" and e["color"] == "green")
+    rows[i]["card"] = "G20" if rows[i]["card"] != "G20" else "G19"
+    code, out, err = run(capsys, write(tmp_path, text_of(rows)))
+    assert code == 4 and f"seq {rows[i]['seq']}" in one_line(err)
+
+
+def test_an_extra_event_exits_4(capsys, tmp_path, game):
+    rows = rows_of(game)
+    rows.append({**rows[-1], "seq": rows[-1]["seq"] + 1})
+    code, out, err = run(capsys, write(tmp_path, text_of(rows)))
+    assert code == 4 and f"seq {rows[-1]['seq']}" in one_line(err)
+
+
+def test_an_input_of_the_wrong_shape_exits_4_not_a_traceback(capsys, tmp_path, game):
+    rows = rows_of(game)
+    i = next(i for i, e in enumerate(rows) if i and e["type"] == "attack_input")
+    rows[i]["tile"] = 7
+    code, out, err = run(capsys, write(tmp_path, text_of(rows)))
+    assert code == 4 and f"seq {rows[i]['seq']}" in one_line(err)
