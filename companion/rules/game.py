@@ -792,6 +792,8 @@ class Game:
         s = self.state
         if direction not in (1, -1):
             raise IllegalInput("direction: 1 (up) or -1 (down)")
+        if s.dragon >= self.setup.dragon_track:
+            raise IllegalInput("Draco Speak cannot be cast once the dragon has reached the top of the track")
         target = s.dragon + direction
         if not 0 <= target < self.setup.dragon_track:
             raise IllegalInput("Draco Speak: the dragon cannot move there")
