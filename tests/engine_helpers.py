@@ -155,6 +155,43 @@ def legal_spaces(game: Game) -> list[str]:
     return [s for s, why in game.decision.details["spaces"].items() if why is None]
 
 
+def side_input(game: Game, rnd: random.Random) -> dict | None:
+    """A legal input the table may give at (almost) any time: a correction, a special tile, a spell, the golem."""
+    d, s, setup = game.decision, game.state, game.setup
+    humans = [p.color for p in setup.humans]
+    pick = rnd.random()
+    if pick < 0.2:
+        if d.kind == "attack":
+            return None
+        return {"type": "correction", "target": "dragon", "value": rnd.randrange(setup.dragon_track)}
+    if pick < 0.35:
+        return {"type": "special_tile", "color": rnd.choice(humans),
+                "tile": rnd.choice(("dragon_song", "stone_beards", "smithy"))}
+    if pick < 0.5 and setup.automa:
+        target = rnd.choice(("points", "gold", "gems"))
+        inp = {"type": "correction", "target": target, "color": rnd.choice(setup.automa).color,
+               "value": rnd.randint(0, 12)}
+        if target == "gems":
+            inp["gem"] = rnd.choice(GEMS)
+        return inp
+    if not setup.expansion:
+        return None
+    if pick < 0.7:
+        spell = rnd.choice([x for x in automa_rules.SPELLS if x not in ("grow_beard", "blood_sacrifice")])
+        inp = {"type": "spell", "color": rnd.choice(humans), "spell": spell}
+        if spell == "draco_speak":
+            moves = [m for m in (1, -1) if 0 <= s.dragon + m < setup.dragon_track]
+            if s.dragon >= setup.dragon_track or not moves:
+                return None
+            inp["direction"] = rnd.choice(moves)
+        return inp
+    if d.kind in ("place", "automa_turn") and s.phase == "placing" and not s.tasks:
+        empty = [sid for sid in game.space_options(humans[0], 1) if sid not in s.board]
+        if empty:
+            return {"type": "place", "golem": True, "color": rnd.choice(humans), "space": rnd.choice(empty)}
+    return None
+
+
 def random_input(game: Game, rnd: random.Random) -> dict:
     """One legal input for the current decision, picked at random (mostly the common path)."""
     d = game.decision
@@ -165,21 +202,11 @@ def random_input(game: Game, rnd: random.Random) -> dict:
         if rnd.random() < 0.3:
             return dict(PROCEED)
         return {"type": "starting_rolls", "rolls": {c: rnd.randint(1, 6) for c in humans if rnd.random() < 0.8}}
+    if d.kind not in ("final_scores", "over") and rnd.random() < 0.08:
+        side = side_input(game, rnd)
+        if side is not None:
+            return side
     if d.kind == "place":
-        # now and then a side input first: it is legal between placements
-        side = rnd.random()
-        if side < 0.03:
-            return {"type": "correction", "target": "dragon", "value": rnd.randrange(setup.dragon_track)}
-        if side < 0.05:
-            return {"type": "special_tile", "color": rnd.choice(humans),
-                    "tile": rnd.choice(("dragon_song", "stone_beards"))}
-        if side < 0.07 and setup.automa:
-            target = rnd.choice(("points", "gold", "gems"))
-            inp = {"type": "correction", "target": target, "color": rnd.choice(setup.automa).color,
-                   "value": rnd.randint(0, 12)}
-            if target == "gems":
-                inp["gem"] = rnd.choice(GEMS)
-            return inp
         options = legal_spaces(game)
         spells = []
         for sid, occ in s.board.items():

@@ -522,3 +522,20 @@ def test_pure_resolution_functions():
     taken = split_gem_loss({"ruby": 3, "emerald": 1, "mana": 2}, 4)
     assert sum(taken.values()) == 4
     assert split_gem_loss({"ruby": 1}, 3) == {"ruby": 1}  # never more than there is
+
+
+def test_draco_speak_cannot_be_cast_once_the_dragon_is_at_the_top():
+    """The spell "can't be cast once the dragon reaches the top of the aggression track": while the attack it
+    started is being resolved, the dragon cannot be talked down."""
+    game = four_player_game(expansion=True)
+    dragon_to(game, head(game) - 1)
+    place(game, "scout")
+    roll(game, 6)
+    assert game.decision.kind == "attack" and game.state.dragon == head(game)
+    before = game_summary(game)
+    with pytest.raises(IllegalInput, match="top"):
+        game.act({"type": "spell", "color": "red", "spell": "draco_speak", "direction": -1})
+    assert game_summary(game) == before
+    attack(game, 2, players={c: {"die": 6} for c in ORDER})
+    assert game.state.dragon == 0
+
