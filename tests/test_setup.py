@@ -68,9 +68,7 @@ def test_automa_do_not_change_the_table_row():
 @pytest.mark.parametrize("expansion", [True, False])
 @pytest.mark.parametrize("humans", [1, 2, 3])
 def test_custom_options_extra_dwarf_and_one_round_fewer(expansion, humans):
-    players = players_for(humans) if humans == 1 else [*players_for(humans), automa("green", "green")]
-    if humans == 3:
-        players = [human("blue"), human("red"), human("yellow"), automa("green", "green")]
+    players = [human(c) for c in ("blue", "red", "yellow")[:humans]] + [automa("green", "green")]
     rounds, dwarves = TABLE[(expansion, humans)]
     plain = Setup.build(players, expansion=expansion)
     extra = Setup.build(players, expansion=expansion, options=Options(extra_dwarf=True))
