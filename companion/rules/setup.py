@@ -12,7 +12,7 @@ automa fill seats; they do not change the table row). A base-game solo uses the 
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -87,7 +87,7 @@ class Setup(BaseModel):
     options: Options = Options()
     seed: int = Field(ge=0, lt=2**63)
     dragon_track: int = Field(default_factory=lambda: load_reference().dragon_track.length, ge=1, le=12)
-    starting_gold: list[int] = Field(
+    starting_gold: list[Annotated[int, Field(ge=0)]] = Field(
         default_factory=lambda: list(load_reference().starting_gold.by_position), min_length=4, max_length=4
     )
     virtual_axes: bool = False
