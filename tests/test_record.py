@@ -125,6 +125,7 @@ def test_events_out_of_sequence(game):
         (lambda s: s.update(seed="abc"), "setup.seed"),
         (lambda s: s.update(colour="teal"), "setup.colour"),
         (lambda s: s["players"][1].update(deck="blue"), "setup.players.1.deck"),
+        (lambda s: s.update(starting_gold=[-1, 2, 3, 4]), "setup.starting_gold.0"),
     ],
 )
 def test_a_setup_that_does_not_validate(game, change, where):

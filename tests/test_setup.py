@@ -87,6 +87,13 @@ def test_custom_options_need_an_automa_and_three_humans_or_fewer():
         Setup.build([human(c) for c in COLORS], options=Options(one_round_fewer=True))
 
 
+def test_setup_rejects_negative_starting_gold():
+    """The reference data may not hold negative gold; a setup (and so a record's header) may not either."""
+    with pytest.raises(ValidationError, match="starting_gold"):
+        Setup.solo(starting_gold=[-3, 0, 1, 2])
+    assert Setup.solo(starting_gold=[0, 0, 0, 0]).starting_gold == [0, 0, 0, 0]
+
+
 def test_setup_rejects_impossible_tables():
     with pytest.raises(ValidationError, match="at least two players"):
         Setup.build([human("blue")])
