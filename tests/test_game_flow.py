@@ -59,7 +59,7 @@ def test_a_game_plays_exactly_its_rounds(setup):
     # every dwarf of every round placed (or sat out): one place per dwarf at least
     places = [e for e in evs if e["type"] == "place" and not e.get("golem")]
     assert len(places) >= setup.rounds * setup.dwarves * len(setup.players) - sum(
-        1 for e in evs if e["type"] == "automa_pass") - sum(len(e["captured"]) for e in evs if e["type"] == "attack")
+        1 for e in evs if e["type"] == "sit_out") - sum(len(e["captured"]) for e in evs if e["type"] == "attack")
     assert game.finished and game.decision.kind == "over"
 
 

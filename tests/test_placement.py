@@ -249,9 +249,9 @@ def test_a_dwarf_with_no_open_space_sits_out_and_the_game_goes_on():
     step = place(game, "treasure_hoard")  # yellow #6 dislodges blue's #1
     assert events(step, "place")[0]["dislodged"] == {"color": "blue", "dwarf": 1}
     dislodged = events(step, "place")[0]["dislodged"]
-    assert not events(step, "automa_pass")  # yellow's action is not over: the dragon roll
+    assert not events(step, "sit_out")  # yellow's action is not over: the dragon roll
     step = roll(game, 1)
-    passes = events(step, "automa_pass")
+    passes = events(step, "sit_out")
     # blue's dislodged dwarf can take nothing: every space is full, and it is the smallest beard in play
     assert passes[0] == {**passes[0], "color": "blue", "dwarf": dislodged["dwarf"],
                          "reason": "no open space for this dwarf"}
@@ -260,7 +260,7 @@ def test_a_dwarf_with_no_open_space_sits_out_and_the_game_goes_on():
     # then green #6 finds no card with an open space and sits out too; the round ends
     assert who(game) == ("green", 6) and game.decision.kind == "automa_turn"
     step = game.act({"type": "proceed"})
-    assert [(e["color"], e["dwarf"], e["reason"]) for e in events(step, "automa_pass")] == [
+    assert [(e["color"], e["dwarf"], e["reason"]) for e in events(step, "sit_out")] == [
         ("green", 6, "no space on any card is open")]
     assert {e["card"] for e in events(step, "automa_draw")} == {"G1", "G2"}  # both cards were tried
     assert events(step, "round_end")
@@ -293,7 +293,7 @@ def test_only_a_dwarf_that_has_no_space_sits_out():
 
         def after(g, inp, step):
             nonlocal human_passes
-            for e in events(step, "automa_pass"):
+            for e in events(step, "sit_out"):
                 if e["color"] != "green":
                     human_passes += 1
                     # nothing moves on the board after a pass within its step: this is the board it faced

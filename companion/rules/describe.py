@@ -81,7 +81,7 @@ def describe(e: Mapping) -> str:
     if t == "correction":
         who = f"{_c(e['color'])} " if e.get("color") else ""
         return f"Corrected {who}{e['target']} to {e['value']}"
-    if t == "automa_pass":
+    if t == "sit_out":
         return f"{_c(e['color'])} #{e['dwarf']} found no open space and sits out"
     if t == "axes":
         return f"{_c(e['color'])} drew axes {e['values']}"

@@ -388,7 +388,7 @@ class Game:
                     # instead of the game waiting for a placement that the rules forbid everywhere.
                     s.beds[color].discard(dwarf)
                     s.benched[color].add(dwarf)
-                    self._emit("automa_pass", color=color, dwarf=dwarf, reason="no open space for this dwarf")
+                    self._emit("sit_out", color=color, dwarf=dwarf, reason="no open space for this dwarf")
                     continue
             return
 
@@ -477,7 +477,7 @@ class Game:
             # the dwarf sits out the round rather than the deck looping for ever.
             s.beds[color].discard(dwarf)
             s.benched[color].add(dwarf)
-            self._emit("automa_pass", color=color, dwarf=dwarf, reason="no space on any card is open")
+            self._emit("sit_out", color=color, dwarf=dwarf, reason="no space on any card is open")
             return
         occupant = s.board.get(pick.space)
         self._emit("place", color=color, dwarf=dwarf, space=pick.space,

@@ -152,7 +152,7 @@ def board_instructions(step: list[Mapping], dragon_length: int) -> list[str]:
             out.append("Turn order: " + ", ".join(cap(c) for c in e["order"]))
         elif t == "special_tile":
             out.append(f"{cap(e['color'])} holds {e['tile'].replace('_', ' ')}")
-        elif t == "automa_pass":
+        elif t == "sit_out":
             out.append(describe(e))
     return out
 
