@@ -74,6 +74,8 @@ class Game:
         for p in setup.automa:
             by_name.setdefault(p.deck, load_builtin(p.deck))
         self.decks: dict[str, Deck] = {p.color: by_name[p.deck] for p in setup.automa}
+        self._automa = frozenset(p.color for p in setup.automa)
+        self._cards = {color: {c.id: c for c in deck.cards} for color, deck in self.decks.items()}
         self._tavern_rewards = {t.space: (t.reward, t.amount) for t in load_reference().tavern}
         self._space_ids = [s.id for s in spaces_for(setup.expansion)]
         self.steps: list[list[dict]] = []
@@ -168,6 +170,14 @@ class Game:
 
     @property
     def decision(self) -> Decision:
+        """What the game waits for now (computed once per step: bots and views ask often)."""
+        if self._busy:
+            return self._compute_decision()
+        if self._decision is None:
+            self._decision = self._compute_decision()
+        return self._decision
+
+    def _compute_decision(self) -> Decision:
         s = self.state
         if s.phase == "start":
             humans = [p.color for p in self.setup.humans]
@@ -202,6 +212,10 @@ class Game:
         board = self.state.board
         return {sid: blocked_reason(board.get(sid), sid, color, dwarf, spell) for sid in self._space_ids}
 
+    def _has_open_space(self, color: str, dwarf: int) -> bool:
+        board = self.state.board
+        return any(blocked_reason(board.get(sid), sid, color, dwarf) is None for sid in self._space_ids)
+
     def aggression_threshold(self) -> int:
         occ = self.state.board.get("treasure_hoard")
         song = occ is not None and "dragon_song" in self.state.special_tiles[occ.color]
@@ -210,6 +224,8 @@ class Game:
     # ------------------------------------------------------------------ steps
 
     def _start(self) -> None:
+        self._decision: Decision | None = None
+        self._busy = False
         self.state = GameState.start(self.setup)
         self._seq = 0
         self._current: list[dict] = []
@@ -228,18 +244,18 @@ class Game:
 
     def _execute(self, inp: dict) -> list[dict]:
         self._current = []
-        seq_before = self._seq
+        decision = self.decision
+        self._busy = True
+        self._decision = None
         try:
-            self._dispatch(inp)
+            self._dispatch(inp, decision)
             self._advance()
-        except IllegalInput:
-            self._seq = seq_before
-            self._rebuild_silently()
-            raise
         except Exception:
-            self._seq = seq_before
+            self._busy = False
             self._rebuild_silently()
             raise
+        finally:
+            self._busy = False
         step = self._current
         self.steps.append(step)
         return step
@@ -256,14 +272,13 @@ class Game:
         return event
 
     def _is_automa(self, color: str) -> bool:
-        return self.setup.player(color).is_automa
+        return color in self._automa
 
     # ------------------------------------------------------------------ dispatch
 
-    def _dispatch(self, inp: dict) -> None:
+    def _dispatch(self, inp: dict, decision: Decision) -> None:
         _check_shape(inp)
         kind = inp.get("type")
-        decision = self.decision
         if kind in ("spell", "special_tile", "correction"):
             return self._side_input(kind, inp, decision)
         if kind == "place" and inp.get("golem"):
@@ -382,7 +397,7 @@ class Game:
                     self._end_round()
                     continue
                 color, dwarf = placer
-                if not self._is_automa(color) and None not in self.space_options(color, dwarf).values():
+                if not self._is_automa(color) and not self._has_open_space(color, dwarf):
                     # App's choice, as for an automa: more dwarves than spaces (an automa at three humans, the
                     # extra dwarf option) can leave a dwarf with no space it may take; it sits out the round
                     # instead of the game waiting for a placement that the rules forbid everywhere.
@@ -526,7 +541,7 @@ class Game:
         card_id = piles.draw.pop(0)
         piles.discard.append(card_id)
         self._emit("automa_draw", color=color, card=card_id, purpose=purpose)
-        return self.decks[color].card(card_id)
+        return self._cards[color][card_id]
 
     def _shuffle(self, color: str, cards: list[str], reason: str) -> None:
         order = self.state.rng.shuffled(sorted(cards))
