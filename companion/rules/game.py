@@ -524,12 +524,15 @@ class Game:
             s.tasks.remove(task)
             return
         color = task["queue"].pop(0)
+        humans_before = [c for c in task.setdefault("done", []) if not self._is_automa(c)]
+        task["done"].append(color)
         if not self._is_automa(color) or task["space"] == "mine":
             return
         card = self._draw(color, "all_play")
         question = automa_rules.all_play_question(task["space"], card)
         if question is not None:
-            s.tasks.insert(0, {"kind": "question", "color": color, "card": card.id, **question})
+            s.tasks.insert(0, {"kind": "question", "color": color, "card": card.id, "after": humans_before,
+                               **question})
 
     # ------------------------------------------------------------------ automa decks
 

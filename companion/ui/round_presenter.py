@@ -254,6 +254,10 @@ class RoundPresenter:
             case "roll":
                 return f"{cap(d.color)} rolls for the dragon"
             case "question":
+                before = d.details.get("after") or []
+                if before:
+                    names = " and ".join(cap(c) for c in before)
+                    return f"{names} first, on the board (if they want); then {d.prompt}"
                 return d.prompt
             case "attack":
                 return "The dragon attacks!"
