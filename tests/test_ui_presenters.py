@@ -23,6 +23,7 @@ PRESENTER_MODULES = [
     "companion.ui.routing",
     "companion.ui.rules_text",
     "companion.ui.settings_presenter",
+    "companion.ui.score_presenter",
 ]
 
 

@@ -182,6 +182,8 @@ class AppPage:
         self.context = self.browser.new_context(viewport={"width": width, "height": height})
         self.context.set_default_timeout(UI_TIMEOUT_MS)
         self._page = page = self.context.new_page()
+        self.frames: list[tuple[float, str, object]] = []
+        page.on("websocket", self._watch)
         page.goto(self.server.url + route)
         placeholder = page.locator("flt-semantics-placeholder")
         placeholder.wait_for(state="attached", timeout=30_000)
@@ -192,6 +194,19 @@ class AppPage:
             state="attached"
         )
         return self
+
+    def _watch(self, ws) -> None:
+        ws.on("framesent", lambda f: self.frames.append((time.monotonic(), "sent", f)))
+        ws.on("framereceived", lambda f: self.frames.append((time.monotonic(), "received", f)))
+
+    def settle(self, quiet_ms: int = 150, timeout_ms: int = 5_000) -> None:
+        """Wait until the app's connection has been quiet for ``quiet_ms``: the server has answered."""
+        deadline = time.monotonic() + timeout_ms / 1000
+        while time.monotonic() < deadline:
+            last = self.frames[-1][0] if self.frames else 0.0
+            if time.monotonic() - last >= quiet_ms / 1000:
+                return
+            self.page.wait_for_timeout(30)
 
     def close(self) -> None:
         if self.context is not None:
@@ -206,16 +221,42 @@ class AppPage:
         return p.get_by_role(role, name=label, exact=exact).or_(p.get_by_label(label, exact=True)).first
 
     def click(self, label: str, role: str = "button", exact: bool = False) -> None:
+        """Click the control named ``label`` once the screen is still, and wait for the server's answer."""
+        self.settle()
         self.control(label, role, exact).click()
+        self.settle()
 
     def fill(self, label: str, value: str) -> None:
-        """Type ``value`` into the text field labelled ``label`` (replacing what was there)."""
+        """Type ``value`` into the text field labelled ``label`` (replacing what was there), key by key.
+
+        Key by key, as a person types: Playwright's ``fill`` sets the DOM value in one go, which Flutter only
+        picks up when the field loses focus, and a screen update arriving before that resets the field.
+        """
         field = self.page.locator(f'input[aria-label="{label}"], textarea[aria-label="{label}"]').first
-        field.click()
-        field.fill(value)
+        for _ in range(5):
+            # Flutter scrolls its canvas when Playwright brings the field into view; a click before the scroll
+            # has settled lands on whatever was under the pointer. So: settle, click, check the focus.
+            self.settle()
+            field.focus()
+            self.settle()
+            if field.evaluate("e => e === document.activeElement"):
+                break
+        else:
+            raise AssertionError(f"could not focus the field {label!r}")
+        self.page.keyboard.press("ControlOrMeta+A")
+        self.page.keyboard.press("Backspace")
+        self.page.keyboard.type(value)
+        self.settle()
 
     def value(self, label: str) -> str:
         return self.page.locator(f'input[aria-label="{label}"], textarea[aria-label="{label}"]').first.input_value()
+
+    def scroll(self, dy: int) -> None:
+        """Scroll the screen by ``dy`` pixels with the mouse wheel (positive: down)."""
+        width, height = SIZES[self.size]
+        self.page.mouse.move(width / 2, height / 2)
+        self.page.mouse.wheel(0, dy)
+        self.settle()
 
     def text(self) -> str:
         """Everything the semantics tree says, in document order."""
