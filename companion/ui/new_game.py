@@ -1,0 +1,178 @@
+"""The new-game screen: who plays, which edition and difficulty, then straight to the starting rolls."""
+
+from __future__ import annotations
+
+import secrets
+
+import flet as ft
+
+from companion.rules.calibration import describe_band
+from companion.rules.setup import COLORS
+from companion.ui import game_access
+from companion.ui import widgets as w
+from companion.ui.context import AppContext
+from companion.ui.new_game_presenter import MODES, NewGameForm
+
+
+def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
+    form = ctx.state.setdefault("new_game_form", NewGameForm(virtual_axes=ctx.settings.virtual_axe_bag))
+    root = ft.Column(spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    NewGameScreen(ctx, form, root).redraw()
+    return [root]
+
+
+class NewGameScreen:
+    def __init__(self, ctx: AppContext, form: NewGameForm, root: ft.Column) -> None:
+        self.ctx, self.form, self.root = ctx, form, root
+        self.error: str | None = None
+
+    def redraw(self) -> None:
+        f = self.form
+        self.root.controls = [
+            w.card([w.heading("Who plays", 3), self._modes(), *self._seats()]),
+            w.card([w.heading("The game", 3), *self._options()]),
+            *([ft.Text(self.error, color=ft.Colors.RED_900)] if self.error else []),
+            w.big_button(
+                "Start the game",
+                self.start,
+                icon_name="PLAY_ARROW",
+                primary=True,
+                hint="Next: roll for the starting order",
+                expand=False,
+            ),
+        ]
+        if f.mode != "none":
+            self.root.controls.insert(
+                2,
+                w.card(
+                    [
+                        w.heading("What the difficulties mean", 3),
+                        *[ft.Text(describe_band(d)) for d in ("easy", "hard", "punishing")],
+                    ]
+                ),
+            )
+
+    def _modes(self) -> ft.Control:
+        def choose(mode):
+            self.form.choose_mode(mode)
+            self.error = None
+            self.redraw()
+
+        return ft.Column(
+            [
+                ft.FilledButton(text, on_click=lambda _e, m=m: choose(m), height=w.TARGET)
+                if self.form.mode == m
+                else ft.OutlinedButton(text, on_click=lambda _e, m=m: choose(m), height=w.TARGET)
+                for m, text in MODES.items()
+            ],
+            spacing=6,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        )
+
+    def _seats(self) -> list[ft.Control]:
+        f = self.form
+        rows: list[ft.Control] = []
+        for i, seat in enumerate(f.seats):
+            kind = "automa" if seat.kind == "automa" else "human"
+            controls: list[ft.Control] = [
+                ft.Dropdown(
+                    label=f"Seat {i + 1} colour ({kind})",
+                    value=seat.color,
+                    width=170,
+                    options=[ft.DropdownOption(key=c, text=c.capitalize()) for c in COLORS],
+                    on_select=lambda e, i=i: self._set(lambda: f.set_color(i, e.control.value)),
+                ),
+            ]
+            if seat.kind == "human":
+                controls.append(
+                    ft.TextField(
+                        label=f"Seat {i + 1} name",
+                        value=seat.name,
+                        width=170,
+                        on_blur=lambda e, i=i: f.set_name(i, e.control.value or ""),
+                    )
+                )
+            else:
+                controls.append(
+                    ft.Dropdown(
+                        label=f"Seat {i + 1} deck",
+                        value=seat.deck,
+                        width=140,
+                        options=[ft.DropdownOption(key=d, text=f"{d.capitalize()} deck") for d in ("red", "green")],
+                        on_select=lambda e, i=i: self._set(lambda: f.set_deck(i, e.control.value)),
+                    )
+                )
+            if f.mode in ("custom", "none") and len(f.seats) > 2:
+                controls.append(
+                    w.icon_button("DELETE", f"Remove seat {i + 1}", lambda _e, i=i: self._set(lambda: f.remove_seat(i)))
+                )
+            rows.append(ft.Row(controls, wrap=True, spacing=8, run_spacing=8))
+        if f.mode in ("custom", "none") and len(f.seats) < 4:
+            adds = [
+                w.text_button("Add a human", lambda _e: self._set(lambda: f.add_seat("human")), icon_name="PERSON_ADD")
+            ]
+            if f.mode == "custom":
+                adds.append(
+                    w.text_button(
+                        "Add an automa", lambda _e: self._set(lambda: f.add_seat("automa")), icon_name="SMART_TOY"
+                    )
+                )
+            rows.append(ft.Row(adds, wrap=True))
+        return rows
+
+    def _options(self) -> list[ft.Control]:
+        f = self.form
+
+        def switch(label, attr):
+            return ft.Switch(
+                label=label,
+                value=getattr(f, attr),
+                on_change=lambda e: self._set(lambda: setattr(f, attr, e.control.value)),
+            )
+
+        rows: list[ft.Control] = [
+            switch("Caverns of Gandûm expansion", "expansion"),
+            ft.Dropdown(
+                label="Dragon fights",
+                value=f.variant,
+                width=260,
+                options=[
+                    ft.DropdownOption(key="standard", text="Standard (own dice)"),
+                    ft.DropdownOption(key="rahdo", text="Rahdo variant (shared black die)"),
+                ],
+                on_select=lambda e: self._set(lambda: setattr(f, "variant", e.control.value)),
+            ),
+        ]
+        if f.mode != "none":
+            rows.append(
+                ft.Dropdown(
+                    label="Automa difficulty",
+                    value=f.difficulty,
+                    width=260,
+                    options=[ft.DropdownOption(key=d, text=d.capitalize()) for d in ("easy", "hard", "punishing")],
+                    on_select=lambda e: self._set(lambda: setattr(f, "difficulty", e.control.value)),
+                )
+            )
+            rows.append(switch("Virtual axe bag for the automa (75% ones, 25% twos)", "virtual_axes"))
+        if f.mode == "custom":
+            rows.append(switch("An extra dwarf for everyone", "extra_dwarf"))
+            rows.append(switch("One round fewer", "one_round_fewer"))
+        return rows
+
+    def _set(self, change) -> None:
+        try:
+            change()
+            self.error = None
+        except ValueError as err:
+            self.error = str(err)
+        self.redraw()
+
+    def start(self, _e=None) -> None:
+        try:
+            setup = self.form.setup(seed=secrets.randbits(62), reference=self.ctx.reference)
+        except ValueError as err:
+            self.error = str(err)
+            self.redraw()
+            return
+        game_access.start(self.ctx, setup)
+        self.ctx.go("/round")
