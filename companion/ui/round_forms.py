@@ -72,7 +72,9 @@ def stepper(screen: RoundScreen, label: str, value: int, lo: int, hi: int, on_se
             ft.Text(label, expand=True),
             w.icon_button("REMOVE", f"{label} minus one", lambda _e: change(-1), disabled=value <= lo),
             ft.Semantics(
-                content=ft.Text(str(value), size=22, weight=ft.FontWeight.W_700, width=44, text_align=ft.TextAlign.CENTER),
+                content=ft.Text(
+                    str(value), size=22, weight=ft.FontWeight.W_700, width=44, text_align=ft.TextAlign.CENTER
+                ),
                 label=f"{label}: {value}",
             ),
             w.icon_button("ADD", f"{label} plus one", lambda _e: change(1), disabled=value >= hi),
