@@ -24,6 +24,7 @@ PRESENTER_MODULES = [
     "companion.ui.rules_text",
     "companion.ui.settings_presenter",
     "companion.ui.score_presenter",
+    "companion.ui.decks_presenter",
 ]
 
 

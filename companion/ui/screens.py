@@ -6,7 +6,7 @@ The round screen will replace the "/round" placeholder; "/new" and "/history" ar
 
 from __future__ import annotations
 
-from companion.ui import home, placeholders, rules_help, score, settings
+from companion.ui import decks, home, placeholders, rules_help, score, settings
 from companion.ui.context import Screen
 
 
@@ -33,6 +33,7 @@ def all_screens() -> dict[str, Screen]:
             placeholders.coming("History is coming", "The games you played and their scores will be listed here."),
         ),
         Screen("/score", "Score a game", score.build),
+        Screen("/decks", "Decks", decks.build),
         Screen("/rules", "Rules help", rules_help.build),
         Screen("/settings", "Settings", settings.build),
     ]

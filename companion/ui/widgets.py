@@ -114,14 +114,23 @@ def chip(text: str, *, tone: str = "neutral", tooltip: str | None = None) -> ft.
     )
 
 
-def card(controls: Sequence[ft.Control], *, spacing: int = 8, padding: int = 14) -> ft.Card:
+def card(controls: Sequence[ft.Control], *, spacing: int = 8, padding: int = 14, stretch: bool = False) -> ft.Card:
     """A card whose children stay separate for screen readers.
 
     Flutter's Card merges everything inside into one semantic node by default, which hides its fields and
     buttons from screen readers (and gives a text field the whole card's text as its label).
+    ``stretch`` makes the children as wide as the card (a text field, a divider line).
     """
     return ft.Card(
-        ft.Container(ft.Column(list(controls), spacing=spacing, tight=True), padding=padding),
+        ft.Container(
+            ft.Column(
+                list(controls),
+                spacing=spacing,
+                tight=True,
+                horizontal_alignment=ft.CrossAxisAlignment.STRETCH if stretch else ft.CrossAxisAlignment.START,
+            ),
+            padding=padding,
+        ),
         semantic_container=False,
     )
 

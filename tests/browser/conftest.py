@@ -185,14 +185,20 @@ class AppPage:
         self.frames: list[tuple[float, str, object]] = []
         page.on("websocket", self._watch)
         page.goto(self.server.url + route)
+        # Flutter draws on a canvas; its accessibility tree (which the helpers read) appears only after the
+        # hidden placeholder is clicked. A click before Flutter is ready is ignored, so retry until the first
+        # screen's top bar (a heading) is in the tree.
         placeholder = page.locator("flt-semantics-placeholder")
+        heading = page.locator("flt-semantics h1, flt-semantics h2, flt-semantics [role=heading]")
         placeholder.wait_for(state="attached", timeout=30_000)
-        placeholder.evaluate("e => e.click()")
-        page.locator("flt-semantics").first.wait_for(state="attached")
-        # The first frame with the app bar: every screen has a top bar with a heading.
-        page.locator("flt-semantics h1, flt-semantics h2, flt-semantics [role=heading]").first.wait_for(
-            state="attached"
-        )
+        deadline = time.monotonic() + 30
+        while heading.count() == 0:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the app at {route} showed no accessible screen within 30 s")
+            if placeholder.count():
+                placeholder.evaluate("e => e.click()")
+            page.wait_for_timeout(250)
+        self.settle()
         return self
 
     def _watch(self, ws) -> None:
@@ -280,6 +286,7 @@ class AppPage:
     # ------------------------------------------------------------------------------------------ pictures
     def shot(self, name: str, wait_ms: int = 500) -> Path:
         """A screenshot named ``<name>-<size>.png`` after ``wait_ms`` for animations to settle."""
+        self.settle()
         self.page.wait_for_timeout(wait_ms)
         path = self.screenshot_dir / f"{name}-{self.size}.png"
         self.page.screenshot(path=str(path))

@@ -1,0 +1,183 @@
+"""The decks screen: every card of the red and green automa decks, and importing a transcribed deck."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.rules.deck import DECK_NAMES
+from companion.ui import widgets as w
+from companion.ui.context import AppContext
+from companion.ui.decks_presenter import (
+    DeckView,
+    all_decks,
+    import_deck,
+    imported_problem,
+    remove_imported,
+)
+
+SHOWN_KEY = "decks_shown"
+
+
+def _card_tile(card) -> ft.Control:
+    return ft.Container(
+        w.card(
+            [
+                ft.Row(
+                    [
+                        ft.Text(card.id, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.W_700),
+                        w.chip(card.axes),
+                    ],
+                    spacing=8,
+                    wrap=True,
+                ),
+                *[ft.Text(p) for p in card.places],
+                ft.Text(f"All play: {card.all_play}", size=13),
+            ],
+            spacing=4,
+            padding=12,
+        ),
+        col={"xs": 12, "md": 6},
+    )
+
+
+def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
+    shown = params.get("deck") or ctx.state.get(SHOWN_KEY, "red")
+    status_col = ft.Column(spacing=8)
+    cards_row = ft.ResponsiveRow(spacing=8, run_spacing=8)
+    chooser = ft.SegmentedButton(
+        segments=[ft.Segment(value=n, label=ft.Text(f"{n.capitalize()} deck")) for n in DECK_NAMES],
+        selected=[shown],
+        show_selected_icon=False,
+    )
+    outcome = ft.Row(visible=False)
+
+    def render() -> None:
+        decks = {d.name: d for d in all_decks(ctx.data_dir)}
+        status_col.controls = [_status(d) for d in decks.values()]
+        deck = decks[ctx.state.get(SHOWN_KEY, shown)]
+        cards_row.controls = [_card_tile(c) for c in deck.cards]
+
+    def _status(deck: DeckView) -> ft.Control:
+        mine = deck.source == "yours"
+        parts: list[ft.Control] = [
+            ft.Row(
+                [
+                    ft.Text(deck.title, weight=ft.FontWeight.W_600),
+                    w.chip(f"{len(deck.cards)} card{'s' if len(deck.cards) != 1 else ''}"),
+                ],
+                spacing=8,
+                wrap=True,
+            )
+        ]
+        problem = imported_problem(ctx.data_dir, deck.name)
+        if problem:
+            parts.append(ft.Text(f"Your kept transcription cannot be used: {problem}", color=ft.Colors.ERROR))
+        if mine or problem:
+
+            def back_to_app(_e, name=deck.name) -> None:
+                remove_imported(ctx.data_dir, name)
+                show_outcome(f"The {name} deck is the app's design again.", ok=True)
+                render()
+
+            parts.append(w.text_button(f"Use the app's {deck.name} deck again", back_to_app, icon_name="RESTORE"))
+        return ft.Column(parts, spacing=2, tight=True)
+
+    def select(e: ft.ControlEvent) -> None:
+        ctx.state[SHOWN_KEY] = (e.control.selected or [shown])[0]
+        render()
+
+    chooser.on_change = select
+    ctx.state.setdefault(SHOWN_KEY, shown)
+
+    def show_outcome(message: str, ok: bool) -> None:
+        outcome.controls = [
+            ft.Icon(
+                ft.Icons.CHECK_CIRCLE_OUTLINE if ok else ft.Icons.ERROR_OUTLINE,
+                color=ft.Colors.GREEN_700 if ok else ft.Colors.ERROR,
+                semantics_label="Done" if ok else "Error",
+            ),
+            ft.Text(message, color=None if ok else ft.Colors.ERROR, expand=True),
+        ]
+        outcome.visible = True
+
+    def do_import(text: str | bytes, source: str) -> None:
+        result = import_deck(ctx.data_dir, text, source)
+        show_outcome(result.message, ok=result.error is None)
+        if result.deck is not None:
+            ctx.state[SHOWN_KEY] = result.deck.deck
+            chooser.selected = [result.deck.deck]
+        render()
+
+    pasted = ft.TextField(
+        label="Deck file text (TOML)",
+        multiline=True,
+        min_lines=5,
+        max_lines=12,
+        text_size=14,
+        hint_text='deck = "red"\n\n[[cards]]\nid = "R01"\n...',
+    )
+
+    def import_pasted(_e) -> None:
+        do_import(pasted.value or "", "pasted text")
+
+    def picked(e) -> None:
+        files = getattr(e, "files", None) or []
+        if not files:
+            return
+        f = files[0]
+        if f.bytes is None:
+            show_outcome(f"{f.name}: the file's contents did not arrive; paste its text instead", ok=False)
+            return
+        do_import(f.bytes, f.name)
+
+    picker = ft.FilePicker(on_result=picked)
+    ctx.state["decks_file_picker"] = picker  # services live only while referenced
+    choose = ft.OutlinedButton(
+        "Choose a deck file",
+        icon=ft.Icons.UPLOAD_FILE,
+        height=w.TARGET - 4,
+        action=ft.PickFiles(
+            picker, file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["toml", "txt"], with_data=True
+        ),
+    )
+
+    render()
+    importer = w.card(
+        [
+            w.heading("Import a transcribed deck", 3),
+            w.para(
+                "The format is described in automa_decks/README.md. Paste the file's text, or choose the file. "
+                "It is checked before it is kept; a problem is shown in one line.",
+                small=True,
+            ),
+            pasted,
+            ft.Row(
+                [w.filled_button("Import pasted deck", import_pasted, icon_name="CHECK"), choose],
+                wrap=True,
+                spacing=8,
+                run_spacing=8,
+            ),
+            outcome,
+        ],
+        stretch=True,
+    )
+    return [
+        w.card(
+            [
+                w.heading("Decks in use", 3),
+                w.para(
+                    "The shipped decks are the app's own design, built to the card layout the rulebook describes. "
+                    "If you own the printed cards, transcribe them and import them.",
+                    small=True,
+                ),
+                status_col,
+            ]
+        ),
+        importer,
+        w.heading("The cards"),
+        ft.Row([chooser], wrap=True),
+        w.para(
+            "Each card: the spaces the automa tries in order (* expansion), its axes, its all-play part.", small=True
+        ),
+        cards_row,
+    ]

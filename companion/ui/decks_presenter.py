@@ -1,0 +1,175 @@
+"""The decks screen as plain data: every card of a deck in words, and importing a transcribed deck (no Flet).
+
+An imported deck is checked by :func:`companion.rules.deck.parse_deck` and, when valid, kept in the data
+folder as ``decks/<colour>.toml`` ("your transcription"). :func:`imported_deck` gives it to whoever sets up a
+game; the shipped decks stay untouched.
+
+>>> view = deck_view(load_builtin("red"))
+>>> view.title, len(view.cards)
+("Red deck (the app's design)", 20)
+>>> view.cards[0].places
+('1. Treasure Hoard', '2. Scout', '3. Tavern 2')
+>>> print(view.cards[0].all_play)
+Dwarf King: achievement 1 · Gem Market: emerald contract · Tunnel: tile 1 · Wizard's Cave: spell 4
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.rules.deck import DECK_NAMES, Card, Deck, DeckError, load_builtin, parse_deck
+from companion.rules.spaces import SPACES
+
+DECKS_FOLDER = "decks"
+#: Larger than any sensible transcription; refuses a wrong file (an image, a database) before parsing it.
+MAX_DECK_BYTES = 200_000
+
+
+@dataclass(frozen=True)
+class CardView:
+    id: str
+    #: The spaces in the order the automa tries them, numbered; "*" marks an expansion space.
+    places: tuple[str, ...]
+    axes: str
+    all_play: str
+
+
+@dataclass(frozen=True)
+class DeckView:
+    name: str
+    title: str
+    cards: tuple[CardView, ...]
+    source: str  # "app" or "yours"
+
+
+@dataclass(frozen=True)
+class ImportOutcome:
+    deck: Deck | None = None
+    error: str | None = None
+    path: Path | None = None
+
+    @property
+    def message(self) -> str:
+        if self.error:
+            return self.error
+        assert self.deck is not None
+        n = len(self.deck.cards)
+        return f"Imported your {self.deck.deck} deck: {n} card{'s' if n != 1 else ''}, kept as your transcription."
+
+
+def _space(space_id: str) -> str:
+    s = SPACES[space_id]
+    return s.name + (" *" if s.expansion else "")
+
+
+def card_view(card: Card) -> CardView:
+    a = card.all_play
+    return CardView(
+        id=card.id,
+        places=tuple(f"{i}. {_space(s)}" for i, s in enumerate(card.choices(), start=1)),
+        axes=f"{card.axes} axe{'s' if card.axes != 1 else ''} in a dragon fight",
+        all_play=(
+            f"Dwarf King: achievement {a.dwarf_king} · Gem Market: {a.gem_market} contract · "
+            f"Tunnel: tile {a.tunnel} · Wizard's Cave: spell {a.wizards_cave}"
+        ),
+    )
+
+
+def deck_view(deck: Deck, source: str = "app") -> DeckView:
+    whose = "the app's design" if source == "app" else "your transcription"
+    return DeckView(
+        name=deck.deck,
+        title=f"{deck.deck.capitalize()} deck ({whose})",
+        cards=tuple(card_view(c) for c in deck.cards),
+        source=source,
+    )
+
+
+# ------------------------------------------------------------------------------------------ imports
+
+
+def decks_dir(data_dir: str | os.PathLike[str]) -> Path:
+    return Path(data_dir) / DECKS_FOLDER
+
+
+def imported_path(data_dir: str | os.PathLike[str], name: str) -> Path:
+    return decks_dir(data_dir) / f"{name}.toml"
+
+
+def import_deck(data_dir: str | os.PathLike[str], text: str | bytes, source: str = "pasted text") -> ImportOutcome:
+    """Check a transcribed deck and keep it in the data folder; a bad one gives a one-line error."""
+    if isinstance(text, bytes):
+        if len(text) > MAX_DECK_BYTES:
+            return ImportOutcome(error=f"{source}: too big for a deck file ({len(text)} bytes)")
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            return ImportOutcome(error=f"{source}: not UTF-8 text")
+    if not text.strip():
+        return ImportOutcome(error=f"{source}: empty: paste the deck's TOML text")
+    if len(text) > MAX_DECK_BYTES:
+        return ImportOutcome(error=f"{source}: too big for a deck file ({len(text)} characters)")
+    try:
+        deck = parse_deck(text, source)
+    except DeckError as err:
+        return ImportOutcome(error=" ".join(str(err).split()))
+    path = imported_path(data_dir, deck.deck)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".deck-", suffix=".toml", dir=path.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except OSError as err:
+        return ImportOutcome(error=f"{source}: valid, but it could not be saved: {err.strerror or err}")
+    return ImportOutcome(deck=deck, path=path)
+
+
+def imported_deck(data_dir: str | os.PathLike[str], name: str) -> Deck | None:
+    """The user's transcription of deck ``name`` if one was imported (and still reads), else ``None``."""
+    path = imported_path(data_dir, name)
+    if not path.exists():
+        return None
+    try:
+        deck = parse_deck(path.read_text("utf-8"), str(path))
+    except (DeckError, OSError, UnicodeDecodeError):
+        return None
+    return deck if deck.deck == name else None
+
+
+def imported_problem(data_dir: str | os.PathLike[str], name: str) -> str | None:
+    """Why the kept transcription of ``name`` cannot be used (edited by hand since), else ``None``."""
+    path = imported_path(data_dir, name)
+    if not path.exists():
+        return None
+    try:
+        deck = parse_deck(path.read_text("utf-8"), path.name)
+    except DeckError as err:
+        return " ".join(str(err).split())
+    except (OSError, UnicodeDecodeError) as err:
+        return f"{path.name}: cannot read: {err}"
+    if deck.deck != name:
+        return f"{path.name}: says deck = {deck.deck!r}"
+    return None
+
+
+def remove_imported(data_dir: str | os.PathLike[str], name: str) -> bool:
+    """Go back to the app's deck ``name``. Returns whether there was a transcription to remove."""
+    path = imported_path(data_dir, name)
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        return False
+    return True
+
+
+def all_decks(data_dir: str | os.PathLike[str]) -> list[DeckView]:
+    """Each deck the app can use: the user's transcription where there is one, else the app's design."""
+    out = []
+    for name in DECK_NAMES:
+        mine = imported_deck(data_dir, name)
+        out.append(deck_view(mine, "yours") if mine else deck_view(load_builtin(name)))
+    return out

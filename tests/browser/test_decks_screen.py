@@ -1,0 +1,43 @@
+import pytest
+
+pytestmark = pytest.mark.browser
+
+GREEN = """deck = "green"
+[[cards]]
+id = "G1"
+primary = "mine"
+secondary = "tunnel"
+tertiary = "tavern_4"
+axes = 1
+all_play = { dwarf_king = 2, gem_market = "diamond", tunnel = 1, wizards_cave = 4 }
+"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_decks_lists_every_card_of_both_decks(app, size):
+    app.open("/", size=size)
+    app.click("Decks")
+    app.expect_text("Red deck (the app's design)")
+    app.expect_text("R01")
+    app.expect_text("1. Treasure Hoard")
+    app.shot("decks-red")
+    app.click("Green deck")
+    app.expect_text("G01")
+    app.shot("decks-green")
+
+
+def test_import_shows_a_bad_deck_in_one_line_and_keeps_a_good_one(app):
+    app.open("/decks", size="desktop")
+    app.fill("Deck file text (TOML)", 'deck = "blue"\ncards = []')
+    app.click("Import pasted deck")
+    app.expect_text("pasted text: deck: Input should be 'red' or 'green', got 'blue' (and 1 more problem)")
+    app.shot("decks-import-error")
+    app.fill("Deck file text (TOML)", GREEN)
+    app.click("Import pasted deck")
+    app.expect_text("Imported your green deck: 1 card, kept as your transcription.")
+    app.expect_text("Green deck (your transcription)")
+    assert (app.server.data_dir / "decks" / "green.toml").read_text() == GREEN
+    app.shot("decks-imported")
+    app.click("Use the app's green deck again")
+    app.expect_text("Green deck (the app's design)")
+    assert not (app.server.data_dir / "decks" / "green.toml").exists()

@@ -1,0 +1,88 @@
+"""The decks screen's presenter: card descriptions and importing a transcribed deck."""
+
+from companion.rules.deck import DECKS_DIR, load_builtin
+from companion.ui.decks_presenter import (
+    MAX_DECK_BYTES,
+    all_decks,
+    card_view,
+    deck_view,
+    import_deck,
+    imported_deck,
+    imported_path,
+    imported_problem,
+    remove_imported,
+)
+
+ONE_CARD = """deck = "red"
+[[cards]]
+id = "X1"
+primary = "mana_cave"
+secondary = "forge"
+tertiary = "tavern_1"
+axes = 1
+all_play = { dwarf_king = 3, gem_market = "ruby", tunnel = 2, wizards_cave = 1 }
+"""
+
+
+def test_every_card_of_both_builtin_decks_is_described():
+    for name in ("red", "green"):
+        deck = load_builtin(name)
+        view = deck_view(deck)
+        assert view.source == "app" and view.title == f"{name.capitalize()} deck (the app's design)"
+        assert [c.id for c in view.cards] == list(deck.ids())
+        for card, shown in zip(deck.cards, view.cards, strict=True):
+            assert len(shown.places) == 3 and shown.places[0].startswith("1. ")
+            assert str(card.all_play.tunnel) in shown.all_play
+
+
+def test_card_view_marks_expansion_spaces_and_counts_axes():
+    from companion.rules.deck import parse_deck
+
+    card = parse_deck(ONE_CARD).cards[0]
+    view = card_view(card)
+    assert view.places == ("1. Mana Cave *", "2. Forge", "3. Tavern 1 (top)")
+    assert view.axes == "1 axe in a dragon fight"
+    assert view.all_play.startswith("Dwarf King: achievement 3 · Gem Market: ruby contract")
+
+
+def test_import_keeps_a_valid_deck_and_it_replaces_the_builtin(tmp_path):
+    out = import_deck(tmp_path, ONE_CARD)
+    assert out.error is None and out.deck.deck == "red"
+    assert out.message == "Imported your red deck: 1 card, kept as your transcription."
+    assert imported_path(tmp_path, "red").read_text() == ONE_CARD
+    assert imported_deck(tmp_path, "red").ids() == ("X1",)
+    decks = {d.name: d for d in all_decks(tmp_path)}
+    assert decks["red"].source == "yours" and decks["green"].source == "app"
+    assert remove_imported(tmp_path, "red") and not remove_imported(tmp_path, "red")
+    assert imported_deck(tmp_path, "red") is None
+
+
+def test_import_of_a_builtin_file_as_bytes(tmp_path):
+    data = (DECKS_DIR / "green.toml").read_bytes()
+    out = import_deck(tmp_path, data, "green.toml")
+    assert out.error is None and len(out.deck.cards) == len(load_builtin("green").cards)
+
+
+def test_bad_imports_are_one_line_and_keep_nothing(tmp_path):
+    cases = [
+        ("", "pasted text: empty: paste the deck's TOML text"),
+        ('deck = "red"\n[[cards]\n', "pasted text: not valid TOML"),
+        ('deck = "blue"\ncards = []', "pasted text: deck: Input should be 'red' or 'green', got 'blue'"),
+        (ONE_CARD.replace('"forge"', '"pub"'), "pasted text: card X1: secondary: unknown action space 'pub'"),
+    ]
+    for text, start in cases:
+        out = import_deck(tmp_path, text)
+        assert out.deck is None and out.error.startswith(start), out.error
+        assert "\n" not in out.error
+    assert import_deck(tmp_path, b"\xff\xfe", "x.toml").error == "x.toml: not UTF-8 text"
+    assert "too big" in import_deck(tmp_path, b"#" * (MAX_DECK_BYTES + 1), "big.toml").error
+    assert not (tmp_path / "decks").exists() or not any((tmp_path / "decks").iterdir())
+
+
+def test_a_kept_transcription_edited_into_nonsense_is_reported_and_not_used(tmp_path):
+    import_deck(tmp_path, ONE_CARD)
+    imported_path(tmp_path, "red").write_text("deck = 'red'\n", "utf-8")
+    assert imported_deck(tmp_path, "red") is None
+    assert imported_problem(tmp_path, "red").startswith("red.toml: ")
+    assert {d.name: d.source for d in all_decks(tmp_path)}["red"] == "app"
+    assert imported_problem(tmp_path, "green") is None
