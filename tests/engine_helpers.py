@@ -223,6 +223,8 @@ def random_input(game: Game, rnd: random.Random) -> dict:
         return dict(PROCEED)
     if d.kind == "roll":
         return dict(PROCEED) if rnd.random() < 0.5 else {"type": "roll", "value": rnd.randint(1, 6)}
+    if d.kind == "keep_roll":
+        return dict(PROCEED) if rnd.random() < 0.5 else {"type": "reroll"}
     if d.kind == "question":
         q = d.details["question"]
         if q == "gems":

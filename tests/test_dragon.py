@@ -539,3 +539,43 @@ def test_draco_speak_cannot_be_cast_once_the_dragon_is_at_the_top():
     attack(game, 2, players={c: {"die": 6} for c in ORDER})
     assert game.state.dragon == 0
 
+
+
+def test_a_human_in_the_temple_may_reroll_the_apps_die_once():
+    """Temple (base rulebook, Appendix 1): its occupant may re-roll their own die once; the new result stands."""
+    from companion.rules.game import Game
+    from companion.rules.setup import Player, Setup
+
+    setup = Setup.build([Player(color="blue", kind="human"), Player(color="yellow", kind="human")], seed=4)
+    game = Game(setup)
+    game.act({"type": "starting_rolls", "rolls": {"blue": 6, "yellow": 1}})
+    game.act({"type": "place", "space": "temple"})  # blue #1
+    game.act({"type": "place", "space": "mine"})  # yellow #1
+    game.act({"type": "place", "space": "treasure_hoard"})  # blue #2: a dragon space
+    first = game.act({"type": "proceed"})  # the app's die
+    assert [e["type"] for e in first] == ["roll"]
+    assert game.decision.kind == "keep_roll" and game.decision.details["value"] == first[0]["value"]
+    dragon_before = game.state.dragon
+    second = game.act({"type": "reroll"})
+    assert second[0] == {**second[0], "type": "reroll", "color": "blue", "input": True}
+    again = second[1]
+    assert again["type"] == "roll" and again.get("reroll") is True
+    assert game.state.dragon == dragon_before + (1 if again["value"] >= 3 else 0)
+    assert game.decision.kind == "place"
+    # Undo and keep instead: the first value now decides.
+    game.undo()
+    kept = game.act({"type": "proceed"})
+    assert kept[0] == {**kept[0], "type": "roll_kept", "value": first[0]["value"]}
+    assert game.state.dragon == dragon_before + (1 if first[0]["value"] >= 3 else 0)
+
+
+def test_no_reroll_question_without_a_dwarf_in_the_temple():
+    from companion.rules.game import Game
+    from companion.rules.setup import Player, Setup
+
+    setup = Setup.build([Player(color="blue", kind="human"), Player(color="yellow", kind="human")], seed=4)
+    game = Game(setup)
+    game.act({"type": "starting_rolls", "rolls": {"blue": 6, "yellow": 1}})
+    game.act({"type": "place", "space": "treasure_hoard"})
+    game.act({"type": "proceed"})
+    assert game.decision.kind == "place" and game.decision.color == "yellow"

@@ -16,7 +16,7 @@ def until(p, kind, limit=200):
         v = p.view()
         if v.decision == kind:
             return v
-        if v.decision in ("automa_turn", "roll", "next_round"):
+        if v.decision in ("automa_turn", "roll", "keep_roll", "next_round"):
             assert p.proceed()
         elif v.decision == "place":
             free = next(c.space for c in v.cells if c.status == "free")

@@ -38,7 +38,12 @@ def describe(e: Mapping) -> str:
             text += f", dislodging {who}"
         return text
     if t == "roll":
-        return f"{_c(e['color'])} rolled {e['value']} {_PURPOSE.get(e['purpose'], '')}".strip()
+        again = " again" if e.get("reroll") else ""
+        return f"{_c(e['color'])} rolled{again} {e['value']} {_PURPOSE.get(e['purpose'], '')}".strip()
+    if t == "reroll":
+        return f"{_c(e['color'])} re-rolled (Temple)"
+    if t == "roll_kept":
+        return f"{_c(e['color'])} kept {e['value']}"
     if t == "automa_draw":
         return f"{_c(e['color'])} automa drew card {e['card']} ({e['purpose'].replace('_', '-')})"
     if t == "automa_shuffle":

@@ -40,7 +40,18 @@ from .state import DeckPiles, GameState
 from .turn_order import from_tavern, order_from_rolls, tied_groups
 
 INPUT_TYPES = frozenset(
-    {"starting_rolls", "place", "roll", "answer", "attack_input", "game_end", "spell", "special_tile", "correction"}
+    {
+        "starting_rolls",
+        "place",
+        "roll",
+        "reroll",
+        "answer",
+        "attack_input",
+        "game_end",
+        "spell",
+        "special_tile",
+        "correction",
+    }
 )
 DRACO_SPEAK = "draco_speak"
 
@@ -51,7 +62,7 @@ class IllegalInput(ValueError):
 
 @dataclass(frozen=True)
 class Decision:
-    """What the game waits for. ``kind`` is one of: starting_rolls, place, automa_turn, roll, question,
+    """What the game waits for. ``kind`` is one of: starting_rolls, place, automa_turn, roll, keep_roll, question,
     attack, next_round, final_scores, over."""
 
     kind: str
@@ -100,7 +111,7 @@ class Game:
                 produced = game.act(inp)
             except IllegalInput as exc:
                 raise Diverged(first.get("seq"), f"{first.get('type')} is not allowed here: {exc}") from None
-            _compare(produced, list(events[done:done + len(produced)]), partial=True)
+            _compare(produced, list(events[done : done + len(produced)]), partial=True)
             done += len(produced)
         return game
 
@@ -188,11 +199,13 @@ class Game:
             color, dwarf = next_placer(s.turn_order, s.beds)
             if self._is_automa(color):
                 return Decision("automa_turn", color, dwarf, f"{_name(color)} automa places #{dwarf}")
-            return Decision("place", color, dwarf, f"{_name(color)} #{dwarf} places",
-                            {"spaces": self.space_options(color, dwarf)})
+            return Decision(
+                "place", color, dwarf, f"{_name(color)} #{dwarf} places", {"spaces": self.space_options(color, dwarf)}
+            )
         if s.phase == "round_over":
-            return Decision("next_round", prompt=f"Round {s.round} is over: reset the board",
-                            details={"order": list(s.turn_order)})
+            return Decision(
+                "next_round", prompt=f"Round {s.round} is over: reset the board", details={"order": list(s.turn_order)}
+            )
         if s.phase == "scoring":
             return Decision("final_scores", prompt="Score the game")
         return Decision("over", prompt="The game is over")
@@ -200,11 +213,23 @@ class Game:
     def _task_decision(self, task: dict) -> Decision:
         kind = task["kind"]
         if kind == "roll":
-            return Decision("roll", task["color"], prompt=f"{_name(task['color'])} rolls for the dragon",
-                            details={"threshold": self.aggression_threshold()})
+            return Decision(
+                "roll",
+                task["color"],
+                prompt=f"{_name(task['color'])} rolls for the dragon",
+                details={"threshold": self.aggression_threshold()},
+            )
+        if kind == "keep_roll":
+            return Decision(
+                "keep_roll",
+                task["color"],
+                prompt=f"{_name(task['color'])} rolled {task['value']}: keep it or re-roll (Temple)?",
+                details={"value": task["value"], "threshold": self.aggression_threshold()},
+            )
         if kind == "question":
-            return Decision("question", task["color"], prompt=f"{_name(task['color'])} automa: {task['prompt']}",
-                            details=task)
+            return Decision(
+                "question", task["color"], prompt=f"{_name(task['color'])} automa: {task['prompt']}", details=task
+            )
         return Decision("attack", task["trigger"], prompt="The dragon attacks!", details=task)
 
     def space_options(self, color: str, dwarf: int, spell: str | None = None) -> dict[str, str | None]:
@@ -290,7 +315,8 @@ class Game:
             "answer": ("question",),
             "attack_input": ("attack",),
             "game_end": ("final_scores",),
-            "proceed": ("starting_rolls", "automa_turn", "roll", "next_round"),
+            "reroll": ("keep_roll",),
+            "proceed": ("starting_rolls", "automa_turn", "roll", "keep_roll", "next_round"),
         }.get(kind)
         if expected is None:
             raise IllegalInput(f"unknown input '{kind}'")
@@ -305,6 +331,8 @@ class Game:
                 self._place_human(decision.color, decision.dwarf, inp)
             case "roll", _:
                 self._human_roll(decision.color, inp.get("value") if kind == "roll" else None)
+            case "keep_roll", _:
+                self._keep_or_reroll(decision.color, kind == "reroll")
             case "next_round", _:
                 self._next_round()
             case "question", _:
@@ -422,8 +450,7 @@ class Game:
             raise IllegalInput(f"{SPACES[space].name}: {why}")
         if spell is not None and occupant is None:
             raise IllegalInput(f"spell: {spell} is for a dislodge, and {SPACES[space].name} is empty")
-        fact = {"color": color, "dwarf": dwarf, "space": space,
-                "dislodged": occupant.as_fact() if occupant else None}
+        fact = {"color": color, "dwarf": dwarf, "space": space, "dislodged": occupant.as_fact() if occupant else None}
         if spell:
             fact["spell"] = spell
         self._emit("place", **fact, input=True)
@@ -495,9 +522,16 @@ class Game:
             self._emit("sit_out", color=color, dwarf=dwarf, reason="no space on any card is open")
             return
         occupant = s.board.get(pick.space)
-        self._emit("place", color=color, dwarf=dwarf, space=pick.space,
-                   dislodged=occupant.as_fact() if occupant else None,
-                   card=card.id, choice=pick.choice, skipped=pick.skipped)
+        self._emit(
+            "place",
+            color=color,
+            dwarf=dwarf,
+            space=pick.space,
+            dislodged=occupant.as_fact() if occupant else None,
+            card=card.id,
+            choice=pick.choice,
+            skipped=pick.skipped,
+        )
         s.beds[color].discard(dwarf)
         self._put(Occupant(color, dwarf), pick.space, occupant)
         effect = automa_rules.claim(pick.space, self._tavern_rewards.get(pick.space))
@@ -506,8 +540,15 @@ class Game:
         if effect.points:
             self._score(color, effect.points, f"{SPACES[pick.space].name} all-play bonus")
         if effect.ask_gems:
-            s.tasks.append({"kind": "question", "color": color, "question": "gems", "count": effect.ask_gems,
-                            "prompt": f"it takes {effect.ask_gems} gems: which colours do the humans give it?"})
+            s.tasks.append(
+                {
+                    "kind": "question",
+                    "color": color,
+                    "question": "gems",
+                    "count": effect.ask_gems,
+                    "prompt": f"it takes {effect.ask_gems} gems: which colours do the humans give it?",
+                }
+            )
         if effect.roll:
             s.tasks.append({"kind": "roll", "color": color})
         if effect.all_play:
@@ -531,8 +572,7 @@ class Game:
         card = self._draw(color, "all_play")
         question = automa_rules.all_play_question(task["space"], card)
         if question is not None:
-            s.tasks.insert(0, {"kind": "question", "color": color, "card": card.id, "after": humans_before,
-                               **question})
+            s.tasks.insert(0, {"kind": "question", "color": color, "card": card.id, "after": humans_before, **question})
 
     # ------------------------------------------------------------------ automa decks
 
@@ -553,8 +593,9 @@ class Game:
 
     # ------------------------------------------------------------------ stash and points
 
-    def _gain(self, color: str, reason: str, gold: int = 0, gems: Mapping[str, int] | None = None,
-              tile: dict | None = None) -> None:
+    def _gain(
+        self, color: str, reason: str, gold: int = 0, gems: Mapping[str, int] | None = None, tile: dict | None = None
+    ) -> None:
         stash = self.state.stash[color]
         fact: dict = {"color": color}
         if gold:
@@ -640,7 +681,25 @@ class Game:
             self._emit("roll", color=color, value=value, purpose="aggression", by="table", input=True)
             self._aggression(color, value)
         else:
-            self._aggression(color, self._roll(color, "aggression", None))
+            rolled = self._roll(color, "aggression", None)
+            if self._in_temple(color):
+                # The Temple lets its occupant re-roll their own die once: ask before the dragon moves.
+                self.state.tasks.insert(0, {"kind": "keep_roll", "color": color, "value": rolled})
+                return
+            self._aggression(color, rolled)
+
+    def _in_temple(self, color: str) -> bool:
+        occ = self.state.board.get("temple")
+        return occ is not None and occ.color == color and not occ.golem
+
+    def _keep_or_reroll(self, color: str, reroll: bool) -> None:
+        task = self.state.tasks.pop(0)
+        if reroll:
+            self._emit("reroll", color=color, input=True)
+            self._aggression(color, self._roll(color, "aggression", None, reroll=True))
+        else:
+            self._emit("roll_kept", color=color, value=task["value"])
+            self._aggression(color, task["value"])
 
     def _aggression(self, color: str, value: int) -> None:
         s = self.state
@@ -706,8 +765,14 @@ class Game:
         black = inp.get("black_die")
         if black is not None and black not in range(1, 7):
             raise IllegalInput("black_die: a die shows 1 to 6")
-        self._emit("attack_input", tile=dict(tile), players={c: dict(v) for c, v in given.items()},
-                   automa_axes=dict(automa_axes), black_die=black, input=True)
+        self._emit(
+            "attack_input",
+            tile=dict(tile),
+            players={c: dict(v) for c, v in given.items()},
+            automa_axes=dict(automa_axes),
+            black_die=black,
+            input=True,
+        )
 
         dice: dict[str, int] = dict(task["dice"])
         if self.setup.variant == "rahdo":
@@ -738,8 +803,16 @@ class Game:
             free = [d for d in range(1, self.setup.dwarves + 1) if d not in s.captured[color]]
             if free:
                 captured.append({"color": color, "dwarf": max(free)})
-        self._emit("attack", strength=strength, treasure=treasure, points=points, defence=defences,
-                   winner=result.winner, losers=result.losers, captured=captured)
+        self._emit(
+            "attack",
+            strength=strength,
+            treasure=treasure,
+            points=points,
+            defence=defences,
+            winner=result.winner,
+            losers=result.losers,
+            captured=captured,
+        )
         for c in captured:
             self._capture(c["color"], c["dwarf"])
         for color in result.losers:
@@ -869,9 +942,16 @@ class Game:
         """The automa's end-game counts from its stash, for the scoring assistant."""
         stash = self.state.stash[color]
         p = self.setup.player(color)
-        return {"color": color, "kind": "automa", "difficulty": p.difficulty, "track": self.state.points[color],
-                "mine_tiles": len(stash.tiles), "gem_mine_tiles": stash.gem_tiles, "gold": stash.gold,
-                "mined_gems": stash.mined_gems}
+        return {
+            "color": color,
+            "kind": "automa",
+            "difficulty": p.difficulty,
+            "track": self.state.points[color],
+            "mine_tiles": len(stash.tiles),
+            "gem_mine_tiles": stash.gem_tiles,
+            "gold": stash.gold,
+            "mined_gems": stash.mined_gems,
+        }
 
 
 # The JSON type of each field an input may carry (None: the field may be left out). Values are checked by the

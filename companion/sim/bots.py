@@ -21,9 +21,24 @@ from companion.rules import automa as automa_rules
 from companion.rules.game import Decision, Game
 
 GREEDY_ORDER = (
-    "dwarf_king", "mine", "tunnel", "gem_market", "treasure_hoard", "temple", "excavate", "wizards_cave",
-    "mana_cave", "trading_post", "tavern_1", "forge", "supply_wagon", "scout", "tavern_2", "tavern_4",
-    "tribute", "tavern_3",
+    "dwarf_king",
+    "mine",
+    "tunnel",
+    "gem_market",
+    "treasure_hoard",
+    "temple",
+    "excavate",
+    "wizards_cave",
+    "mana_cave",
+    "trading_post",
+    "tavern_1",
+    "forge",
+    "supply_wagon",
+    "scout",
+    "tavern_2",
+    "tavern_4",
+    "tribute",
+    "tavern_3",
 )
 BOTS = ("random", "greedy")
 
@@ -46,6 +61,8 @@ class Bot:
                 return {"type": "place", "space": self._space(d)}
             case "automa_turn" | "next_round" | "roll":
                 return {"type": "proceed"}
+            case "keep_roll":  # re-roll a die that would anger the dragon
+                return {"type": "reroll"} if d.details["value"] >= d.details["threshold"] else {"type": "proceed"}
             case "question":
                 return {"type": "answer", "value": self._answer(game, d)}
             case "attack":
@@ -89,18 +106,24 @@ class Bot:
         """A plausible end-game sheet line for a bot human (a simulation estimate, see the module doc)."""
         r = self.rng
         return {
-            "color": color, "kind": "human", "track": game.state.points[color] + r.randint(20, 60),
+            "color": color,
+            "kind": "human",
+            "track": game.state.points[color] + r.randint(20, 60),
             "mine_tiles": {g: r.randint(0, 3) for g in ("ruby", "emerald", "sapphire", "diamond", "special")},
-            "gold": r.randint(2, 15), "mined_gems": r.randint(3, 20), "gems_in_mine": r.randint(0, 15),
+            "gold": r.randint(2, 15),
+            "mined_gems": r.randint(3, 20),
+            "gems_in_mine": r.randint(0, 15),
         }
 
     def final_scores(self, game: Game) -> dict[str, int]:
         from companion.rules.scoring import ScoreSheet, score
 
-        lines = [self.human_line(game, p.color) if not p.is_automa else game.automa_line(p.color)
-                 for p in game.setup.players]
-        sheet = ScoreSheet.model_validate({"expansion": game.setup.expansion,
-                                           "final_turn_order": list(game.state.turn_order), "players": lines})
+        lines = [
+            self.human_line(game, p.color) if not p.is_automa else game.automa_line(p.color) for p in game.setup.players
+        ]
+        sheet = ScoreSheet.model_validate(
+            {"expansion": game.setup.expansion, "final_turn_order": list(game.state.turn_order), "players": lines}
+        )
         return {p.color: p.total for p in score(sheet).players}
 
 

@@ -103,6 +103,25 @@ def decision_controls(screen: RoundScreen, v: RoundView) -> list[ft.Control]:
             return [_place_hint(screen)]
         case "roll":
             return [_roll(screen, v)]
+        case "keep_roll":
+            return [
+                _panel(
+                    [
+                        ft.Text(
+                            f"The dragon moves on {v.threshold} or more. Your dwarf in the Temple lets you re-roll once"
+                        ),
+                        ft.Row(
+                            [
+                                _button("Keep it", lambda _e: screen.act(p.proceed()), icon="CHECK"),
+                                _button(
+                                    "Re-roll (Temple)", lambda _e: screen.act(p.reroll()), primary=False, icon="CASINO"
+                                ),
+                            ],
+                            wrap=True,
+                        ),
+                    ]
+                )
+            ]
         case "question":
             return [_question(screen, v)]
         case "attack":

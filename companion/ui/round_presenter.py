@@ -131,7 +131,8 @@ def board_instructions(step: list[Mapping], dragon_length: int) -> list[str]:
         elif t == "score":
             out.append(f"Move {cap(e['color'])}'s score marker {e['points']} ({e['reason']})")
         elif t == "roll" and e["purpose"] == "aggression":
-            out.append(f"{cap(e['color'])} rolled {e['value']} for the dragon")
+            again = " again" if e.get("reroll") else ""
+            out.append(f"{cap(e['color'])} rolled{again} {e['value']} for the dragon")
         elif t == "dragon":
             if e["position"] == 0:
                 out.append("Put the dragon back on zero")
@@ -239,7 +240,7 @@ class RoundPresenter:
                 t.get("black_die"),
                 setup.virtual_axes,
             )
-        elif d.kind == "roll":
+        elif d.kind in ("roll", "keep_roll"):
             view.threshold = d.details.get("threshold")
         elif d.kind == "next_round":
             view.checklist = self.reset_checklist()
@@ -253,6 +254,8 @@ class RoundPresenter:
                 return f"{cap(d.color)} automa places #{d.dwarf}"
             case "roll":
                 return f"{cap(d.color)} rolls for the dragon"
+            case "keep_roll":
+                return d.prompt
             case "question":
                 before = d.details.get("after") or []
                 if before:
@@ -321,6 +324,9 @@ class RoundPresenter:
 
     def proceed(self) -> bool:
         return self._do({"type": "proceed"})
+
+    def reroll(self) -> bool:
+        return self._do({"type": "reroll"})
 
     def table_roll(self, value: int) -> bool:
         return self._do({"type": "roll", "value": value})
