@@ -32,6 +32,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion.rules.reference import Reference, load_reference
+from companion.rules.scoring import SetChart, load_scoring
 from companion.rules.spaces import TAVERN_SPACES
 
 log = logging.getLogger(__name__)
@@ -42,6 +43,8 @@ DATA_ENV = "TREASURE_COMPANION_DATA"
 TavernRewardKind = Literal["none", "gold", "beer", "gems"]
 #: The names of the reference values a user can correct; the same names ``Reference.estimates()`` returns.
 CORRECTABLE = ("dragon_track", "starting_gold", *TAVERN_SPACES)
+#: The mine-tile set chart (companion/rules/scoring.py), correctable where the rulebook prints no value.
+SET_CHART = "set_chart"
 
 
 class TavernCorrection(BaseModel):
@@ -57,6 +60,9 @@ class Corrections(BaseModel):
     dragon_track: int | None = Field(default=None, ge=1, le=12)
     starting_gold: tuple[int, int, int, int] | None = None
     tavern: dict[str, TavernCorrection] = Field(default_factory=dict)
+    #: Points for N tiles of one type, from the owner's player reference card (only counts not printed in the
+    #: rulebook).
+    set_chart: dict[int, int] = Field(default_factory=dict)
 
 
 class Settings(BaseModel):
@@ -83,6 +89,8 @@ class Settings(BaseModel):
             return c.starting_gold is not None
         if name in TAVERN_SPACES:
             return name in c.tavern
+        if name == SET_CHART:
+            return bool(c.set_chart)
         raise KeyError(name)
 
 
@@ -106,6 +114,12 @@ def effective_reference(settings: Settings, base: Reference | None = None) -> Re
     return Reference.model_validate(raw)
 
 
+def effective_set_chart(settings: Settings, base: SetChart | None = None) -> SetChart:
+    """The mine-tile set chart to score with: the shipped one with the owner's values (source ``"owner"``)."""
+    base = base or load_scoring().set_chart
+    return base.corrected(settings.corrections.set_chart) if settings.corrections.set_chart else base
+
+
 def _one_line(err: ValidationError) -> str:
     first = err.errors()[0]
     msg = str(first.get("msg", "invalid value"))
@@ -115,8 +129,8 @@ def _one_line(err: ValidationError) -> str:
 def correct(settings: Settings, name: str, value: Any) -> Settings:
     """Settings with the reference value ``name`` set to ``value``; a one-line ``ValueError`` if invalid.
 
-    ``value`` is an int for ``dragon_track``, four ints for ``starting_gold``, and ``(reward, amount)`` for
-    a tavern space.
+    ``value`` is an int for ``dragon_track``, four ints for ``starting_gold``, ``(reward, amount)`` for a
+    tavern space, and ``{tiles: points}`` for ``set_chart`` (merged with earlier corrections).
     """
     c = settings.corrections.model_dump()
     try:
@@ -141,10 +155,16 @@ def correct(settings: Settings, name: str, value: Any) -> Settings:
                 raise ValueError("a tavern space with no reward has amount 0")
             if reward != "none" and int(amount) == 0:
                 raise ValueError("a tavern reward needs an amount of at least 1")
+        elif name == SET_CHART:
+            values = {int(k): int(v) for k, v in dict(value).items()}
+            if any(v < 0 or v > 200 for v in values.values()):
+                raise ValueError("set chart points must be between 0 and 200")
+            c["set_chart"] = {**c["set_chart"], **values}
         else:
             raise ValueError(f"{name!r} is not a value that can be corrected")
         new = settings.replace(corrections=c)
         effective_reference(new)  # the corrected whole must still be valid reference data
+        effective_set_chart(new)
     except ValidationError as err:
         raise ValueError(_one_line(err)) from None
     except TypeError:
@@ -157,6 +177,8 @@ def clear_correction(settings: Settings, name: str) -> Settings:
     c = settings.corrections.model_dump()
     if name in ("dragon_track", "starting_gold"):
         c[name] = None
+    elif name == SET_CHART:
+        c["set_chart"] = {}
     elif name in TAVERN_SPACES:
         c["tavern"] = {k: v for k, v in c["tavern"].items() if k != name}
     else:

@@ -108,6 +108,27 @@ def test_invalid_corrections_are_refused_with_one_line(name, value, message):
     assert "\n" not in str(err.value)
 
 
+def test_set_chart_corrections_merge_and_are_validated_by_the_engine():
+    from companion.settings import effective_set_chart
+
+    s = correct(Settings(), "set_chart", {2: 3})
+    s = correct(s, "set_chart", {4: 8})
+    assert s.corrections.set_chart == {2: 3, 4: 8} and s.is_corrected("set_chart")
+    chart = effective_set_chart(s)
+    assert chart.points(2) == (3, "owner") and chart.points(3) == (5, "rulebook")
+    with pytest.raises(ValueError, match="printed in the rulebook"):
+        correct(s, "set_chart", {3: 6})
+    with pytest.raises(ValueError, match="cannot score less"):
+        correct(s, "set_chart", {6: 1})
+    assert not clear_correction(s, "set_chart").is_corrected("set_chart")
+
+
+def test_set_chart_corrections_survive_the_file(tmp_path):
+    s = correct(Settings(), "set_chart", {2: 3, 12: 30})
+    save_settings(s, tmp_path)
+    assert load_settings(tmp_path).corrections.set_chart == {2: 3, 12: 30}
+
+
 def test_is_corrected_rejects_unknown_names():
     with pytest.raises(KeyError):
         Settings().is_corrected("mine")

@@ -151,12 +151,30 @@ def test_filter_sections():
 def test_settings_rows_mark_estimates_and_rulebook_values():
     p = SettingsPresenter(Settings())
     rows = {r.key: r for r in p.reference_rows()}
-    assert list(rows) == list(CORRECTABLE)
+    assert list(rows) == [*CORRECTABLE, "set_chart"]
     assert rows["dragon_track"].badge == "estimate"
     assert rows["starting_gold"].value_text == "1st 2, 2nd 3, 3rd 4, 4th 5"
     assert rows["tavern_1"].value_text == "no reward"
     assert rows["tavern_4"].badge == "rulebook"
+    assert rows["set_chart"].badge == "estimate"
+    assert rows["set_chart"].value_text.startswith("Tiles: points. 2: 2, 4: 7")
+    assert "1 tile: 0, 3 tiles: 5, 5 tiles: 10" in rows["set_chart"].help
     assert not any(r.can_reset for r in rows.values())
+
+
+def test_set_chart_corrections_keep_untouched_estimates():
+    p = SettingsPresenter(Settings())
+    fields = {f.key: f.value for f in p.reference_row("set_chart").fields}
+    assert list(fields)[:2] == ["tiles_2", "tiles_4"] and fields["tiles_2"] == "2"
+    out = p.submit("set_chart", {**fields, "tiles_2": "3"})
+    assert out.error is None and out.settings.corrections.set_chart == {2: 3}
+    row = p.reference_row("set_chart")
+    assert row.badge == "your copy" and "2: 3 (yours)" in row.value_text and "4: 7," in row.value_text
+    assert p.set_chart.points(2) == (3, "owner") and p.set_chart.points(4) == (7, "estimate")
+    bad = p.submit("set_chart", {**fields, "tiles_4": "4"})
+    assert bad.error == "Mine-tile set chart: set chart: 4 tiles cannot score less than 3"
+    p.reset("set_chart")
+    assert p.set_chart.points(2) == (2, "estimate")
 
 
 def test_settings_toggles_return_new_settings():

@@ -68,6 +68,16 @@ def test_estimates_are_flagged_per_line():
     assert not p.result().estimates_used
 
 
+def test_owner_corrections_of_the_set_chart_are_used_and_marked():
+    from companion.settings import Settings, correct, effective_set_chart
+
+    chart = effective_set_chart(correct(Settings(), "set_chart", {2: 3}))
+    view = ScorePresenter.group(1).result(chart)
+    lines = {line.label: line for line in view.rows[0].lines}
+    assert lines["Sapphire set"].points == 3 and lines["Sapphire set"].mark == "your copy"
+    assert lines["Mine tiles"].mark == "your copy" and not view.estimates_used
+
+
 def test_base_game_has_no_mana_and_refuses_none():
     p = ScorePresenter.group(2, expansion=False)
     assert "mana" not in dict(p.seat("blue").fields(p.expansion))
@@ -83,9 +93,7 @@ def test_impossible_automa_stack_is_one_line():
     assert view.error == "Red automa (Hard): it cannot have more gem tiles than tiles in its stack"
 
 
-@pytest.mark.parametrize(
-    ("text", "error"), [("x", "enter a whole number"), ("-1", "0 to 999"), ("1000", "0 to 999")]
-)
+@pytest.mark.parametrize(("text", "error"), [("x", "enter a whole number"), ("-1", "0 to 999"), ("1000", "0 to 999")])
 def test_bad_counts_are_refused_and_keep_the_old_value(text, error):
     p = ScorePresenter.group(1)
     fill(p, "blue", gold=4)

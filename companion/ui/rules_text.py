@@ -20,16 +20,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from companion.rules.reference import Reference, load_reference
+from companion.rules.scoring import load_scoring
 from companion.rules.setup import standard_rounds
 from companion.rules.spaces import SPACES, TAVERN_SPACES
 
 __all__ = [
     "APP_DECISIONS",
-    "AUTOMA_TABLE",
-    "BEARD_RANKS",
     "Entry",
     "Section",
     "SPACE_SUMMARIES",
+    "automa_table",
+    "beard_ranks",
     "filter_sections",
     "load_reference",
     "rules_sections",
@@ -128,31 +129,31 @@ def _tavern_reward_text(ref: Reference, space: str) -> str:
 
 
 # --------------------------------------------------------------------------------------------- automa
-#: Points per item at the end of the game for an automa: (item, easy, hard, punishing).
-AUTOMA_TABLE: tuple[tuple[str, int, int, int], ...] = (
-    ("mine tile in its stack, gem or special", 2, 3, 4),
-    ("gold", 2, 3, 3),
-    ("mined gem", 1, 1, 1),
-    ("gem mine tile in its stack (special tiles do not count)", 1, 1, 2),
+#: What an automa scores per item at the end of the game: (item, the field of the scoring data's table).
+_AUTOMA_ITEMS: tuple[tuple[str, str], ...] = (
+    ("mine tile in its stack, gem or special", "mine_tile"),
+    ("gold", "gold"),
+    ("mined gem", "mined_gem"),
+    ("gem mine tile in its stack (special tiles do not count)", "gem_mine_tile"),
 )
 
-#: The solo winner's beard rank: (lowest winning score, rank).
-BEARD_RANKS: tuple[tuple[int, str], ...] = (
-    (0, "Stubble"),
-    (51, "Goatee"),
-    (71, "Van Dyke"),
-    (91, "Mutton Chops"),
-    (111, "Balbo"),
-    (131, "Short Boxed"),
-    (151, "Dragon Fork"),
-    (171, "Imperial"),
-    (191, "Garibaldi"),
-    (201, "Dwarf Longbeard"),
-)
+
+def automa_table() -> tuple[tuple[str, int, int, int], ...]:
+    """(item, easy, hard, punishing) from the scoring data (one source of truth with the score sheet)."""
+    rates = load_scoring().automa
+    return tuple(
+        (what, getattr(rates["easy"], f), getattr(rates["hard"], f), getattr(rates["punishing"], f))
+        for what, f in _AUTOMA_ITEMS
+    )
+
+
+def beard_ranks() -> tuple[tuple[int, str], ...]:
+    """(lowest winning score, rank) from the scoring data."""
+    return tuple((b.min_points, b.name) for b in load_scoring().beard_ranks)
 
 
 def _automa_table_text() -> str:
-    lines = [f"{what}: {e} / {h} / {p}" for what, e, h, p in AUTOMA_TABLE]
+    lines = [f"{what}: {e} / {h} / {p}" for what, e, h, p in automa_table()]
     return (
         "An automa scores from its stash, not from the player's reference card. Points per item at "
         "Easy / Hard / Punishing: " + "; ".join(lines) + ". Add the points it made on the track."
@@ -161,8 +162,9 @@ def _automa_table_text() -> str:
 
 def _beard_text() -> str:
     parts = []
-    for i, (low, name) in enumerate(BEARD_RANKS):
-        high = BEARD_RANKS[i + 1][0] - 1 if i + 1 < len(BEARD_RANKS) else None
+    ranks = beard_ranks()
+    for i, (low, name) in enumerate(ranks):
+        high = ranks[i + 1][0] - 1 if i + 1 < len(ranks) else None
         parts.append(f"{name} {low}-{high}" if high is not None else f"{name} {low} or more")
     return (
         "You win a solo game only by scoring more than both automa; a tie with either is not a win. "

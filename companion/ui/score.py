@@ -10,6 +10,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.rules.scoring import COLOR_GEM, COLORS, DIFFICULTIES
+from companion.settings import effective_set_chart
 from companion.ui import widgets as w
 from companion.ui.context import AppContext
 from companion.ui.score_presenter import ResultView, Row, ScorePresenter, SeatState, colour_name
@@ -90,8 +91,10 @@ def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
     totals: dict[str, ft.Text] = {}
 
     # ------------------------------------------------------------------------------------------ result
+    chart = effective_set_chart(ctx.settings)
+
     def refresh_result() -> None:
-        view = presenter.result()
+        view = presenter.result(chart)
         result_col.controls = _result_controls(view)
         by_colour = {r.color: r.total for r in view.rows}
         for color, text in totals.items():
@@ -307,8 +310,10 @@ def _row(row: Row) -> ft.Control:
         label: list[ft.Control] = [
             ft.Text(line.label, weight=None if sub else ft.FontWeight.W_600, size=14 if sub else None),
         ]
-        if line.estimate:
+        if line.mark == "estimate":
             label.append(w.chip("estimate", tone="warn", tooltip="This value of the set chart is the app's estimate"))
+        elif line.mark == "your copy":
+            label.append(w.chip("your copy", tone="good", tooltip="From your reference card, set in Settings"))
         lines.append(
             ft.Row(
                 [
@@ -377,7 +382,7 @@ def _result_controls(view: ResultView) -> list[ft.Control]:
         out.append(
             w.para(
                 "The rulebook prints the mine-tile set chart only for 1, 3 and 5 tiles; the other values are the "
-                "app's estimates, marked where used.",
+                "app's estimates, marked where used. Correct them from your reference card in Settings.",
                 small=True,
             )
         )

@@ -38,6 +38,7 @@ from companion.rules.scoring import (
 )
 
 KINDS = ("human", "automa")
+MARKS = {"estimate": "estimate", "owner": "your copy"}
 
 #: The count fields of each kind of player, in the order the screen asks for them: (key, label).
 HUMAN_FIELDS: tuple[tuple[str, str], ...] = (
@@ -101,7 +102,12 @@ class Line:
     label: str
     detail: str
     points: int
-    estimate: bool = False
+    #: "estimate" (the app's guess), "your copy" (corrected in Settings) or "".
+    mark: str = ""
+
+    @property
+    def estimate(self) -> bool:
+        return self.mark == "estimate"
 
 
 @dataclass(frozen=True)
@@ -324,14 +330,15 @@ class ScorePresenter:
                         f"{s.tiles} tiles"
                         + (f", the starting tile counting as {h.starting_tile_counts_as}" if s.tile == start else ""),
                         s.points,
-                        s.source == "estimate",
+                        MARKS.get(s.source, ""),
                     )
                     for s in p.mine_tile_sets
                 ]
-                est = any(s.estimate for s in sets)
-                any_estimate |= est
+                marks = {s.mark for s in sets}
+                mark = "estimate" if "estimate" in marks else "your copy" if "your copy" in marks else ""
+                any_estimate |= mark == "estimate"
                 detail = ", ".join(f"{s.tiles} {s.tile}" for s in p.mine_tile_sets) or "none"
-                lines.append(Line("Mine tiles", detail, b.mine_tiles, est))
+                lines.append(Line("Mine tiles", detail, b.mine_tiles, mark))
                 lines += sets
                 lines.append(Line("Gold", _times(seat.count("gold"), h.gold, "gold"), b.gold))
                 lines.append(Line("Mined gems", _times(seat.count("mined_gems"), h.mined_gem, "gems"), b.mined_gems))

@@ -22,11 +22,20 @@ from dataclasses import dataclass
 from typing import Literal
 
 from companion.rules.reference import Reference, load_reference
+from companion.rules.scoring import SetChart, load_scoring
 from companion.rules.spaces import SPACES, TAVERN_SPACES
-from companion.settings import CORRECTABLE, Settings, clear_correction, correct, effective_reference
+from companion.settings import (
+    CORRECTABLE,
+    SET_CHART,
+    Settings,
+    clear_correction,
+    correct,
+    effective_reference,
+    effective_set_chart,
+)
 
 Badge = Literal["estimate", "your copy", "rulebook"]
-EditorKind = Literal["steps", "four_amounts", "tavern"]
+EditorKind = Literal["steps", "four_amounts", "tavern", "chart"]
 
 TAVERN_REWARDS: tuple[tuple[str, str], ...] = (("none", "None"), ("gold", "Gold"), ("beer", "Beer"), ("gems", "Gems"))
 POSITIONS = ("1st", "2nd", "3rd", "4th")
@@ -74,9 +83,10 @@ def _plural(n: int, one: str, many: str) -> str:
 
 
 class SettingsPresenter:
-    def __init__(self, settings: Settings, base: Reference | None = None):
+    def __init__(self, settings: Settings, base: Reference | None = None, chart: SetChart | None = None):
         self.settings = settings
         self.base = base or load_reference()
+        self.base_chart = chart or load_scoring().set_chart
 
     # ------------------------------------------------------------------------------------- simple settings
     @property
@@ -110,7 +120,7 @@ class SettingsPresenter:
         return "estimate" if source == "estimate" else "rulebook"
 
     def reference_rows(self) -> list[ReferenceRow]:
-        return [self.reference_row(name) for name in CORRECTABLE]
+        return [self.reference_row(name) for name in (*CORRECTABLE, SET_CHART)]
 
     def reference_row(self, name: str) -> ReferenceRow:
         ref = self.reference
@@ -160,7 +170,34 @@ class SettingsPresenter:
                 ),
                 corrected,
             )
+        if name == SET_CHART:
+            chart = effective_set_chart(self.settings, self.base_chart)
+            counts = self.base_chart.estimates()
+            shown = []
+            for n in counts:
+                pts, src = chart.points(n)
+                shown.append(f"{n}: {pts}" + (" (yours)" if src == "owner" else ""))
+            printed = ", ".join(
+                f"{e.tiles} tile{'s' if e.tiles != 1 else ''}: {e.points}"
+                for e in self.base_chart.entries
+                if e.source == "rulebook" and e.tiles > 0
+            )
+            return ReferenceRow(
+                name,
+                "Mine-tile set chart",
+                "Tiles: points. " + ", ".join(shown),
+                "your copy" if corrected else "estimate",
+                f"Points for a set of tiles of one type at the end. Printed in the rulebook: {printed}; "
+                "the others are the app's estimates. Your player reference card shows them.",
+                "chart",
+                tuple(Field(f"tiles_{n}", f"Points for {n} tiles", str(chart.points(n)[0])) for n in counts),
+                corrected,
+            )
         raise KeyError(name)
+
+    @property
+    def set_chart(self) -> SetChart:
+        return effective_set_chart(self.settings, self.base_chart)
 
     def submit(self, name: str, values: Mapping[str, str]) -> Outcome:
         """Correct ``name`` from the editor's field texts. On error the settings are unchanged."""
@@ -170,6 +207,15 @@ class SettingsPresenter:
                 value: object = _int(row.fields[0].label, values["length"])
             elif name == "starting_gold":
                 value = [_int(f.label, values[f.key]) for f in row.fields]
+            elif name == SET_CHART:
+                chart = self.set_chart
+                value = {}
+                for f in row.fields:
+                    n = int(f.key.removeprefix("tiles_"))
+                    pts = _int(f.label, values.get(f.key, f.value))
+                    # A value left at the app's estimate stays an estimate; a changed one is the owner's.
+                    if chart.points(n) != (pts, "estimate"):
+                        value[n] = pts
             else:
                 reward = values.get("reward", row.fields[0].value)
                 amount = 0 if reward == "none" else _int(row.fields[1].label, values.get("amount", ""))

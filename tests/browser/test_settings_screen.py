@@ -78,3 +78,23 @@ def test_starting_gold_and_tavern_corrections(app):
     fixes = _settings_file(app)["corrections"]
     assert fixes["starting_gold"] == [2, 3, 6, 8]
     assert fixes["tavern"]["tavern_2"] == {"reward": "beer", "amount": 2}
+
+
+def test_a_corrected_set_chart_value_is_used_by_the_score_sheet(app):
+    app.open("/settings", size="phone")
+    app.click("Correct mine-tile set chart")
+    app.fill("Points for 2 tiles", "3")
+    app.click("Save mine-tile set chart")
+    app.expect_text("Tiles: points. 2: 3 (yours), 4: 7")
+    app.shot("settings-set-chart")
+    assert _settings_file(app)["corrections"]["set_chart"] == {"2": 3}
+    app.open("/score", size="phone")
+    app.click("Two players")
+    app.click("Go to the result")
+    app.expect_text("2 tiles, the starting tile counting as 2")
+    app.expect_text("your copy")
+    app.shot("score-your-copy")
+    app.open("/settings", size="phone")
+    app.click("Correct mine-tile set chart")
+    app.click("Use the app's value")
+    app.expect_text("Tiles: points. 2: 2, 4: 7")
