@@ -5,6 +5,9 @@
 'Red #1 took Treasure Hoard (card R03, primary)'
 >>> describe({"type": "roll", "color": "blue", "value": 5, "purpose": "aggression", "by": "app"})
 'Blue rolled 5 for the dragon'
+>>> step_label([{"type": "roll", "color": "blue", "value": 5, "purpose": "turn_order", "by": "app"},
+...             {"type": "turn_order", "order": ["blue", "red"]}])
+'Starting order: Blue, Red'
 """
 
 from __future__ import annotations
@@ -100,6 +103,10 @@ def step_label(step: list[Mapping]) -> str:
     if not step:
         return ""
     first = step[0]
+    if first["type"] == "starting_rolls" or (first["type"] == "roll" and first["purpose"] == "turn_order"):
+        order = next((e for e in step if e["type"] == "turn_order"), None)
+        if order is not None:
+            return "Starting order: " + ", ".join(_c(c) for c in order["order"])
     if first["type"] == "automa_draw" and first["purpose"] == "place":
         place = next((e for e in step if e["type"] == "place"), None)
         if place is not None:
