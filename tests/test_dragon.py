@@ -579,3 +579,19 @@ def test_no_reroll_question_without_a_dwarf_in_the_temple():
     game.act({"type": "place", "space": "treasure_hoard"})
     game.act({"type": "proceed"})
     assert game.decision.kind == "place" and game.decision.color == "yellow"
+
+
+def test_a_placement_with_the_apps_dice_rolls_for_the_dragon_in_the_same_step():
+    from companion.rules.game import Game
+    from companion.rules.setup import Player, Setup
+
+    setup = Setup.build([Player(color="blue", kind="human"), Player(color="yellow", kind="human")], seed=8)
+    game = Game(setup)
+    game.act({"type": "starting_rolls", "rolls": {"blue": 6, "yellow": 1}})
+    step = game.act({"type": "place", "space": "scout", "roll": "app"})
+    assert [e["type"] for e in step[:2]] == ["place", "roll"]
+    assert step[0]["roll"] == "app" and step[1]["purpose"] == "aggression" and step[1]["by"] == "app"
+    assert game.decision.kind == "place" and game.decision.color == "yellow"
+    # On a space without the dragon symbol nothing is rolled.
+    step = game.act({"type": "place", "space": "mine", "roll": "app"})
+    assert [e["type"] for e in step] == ["place"]

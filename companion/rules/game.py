@@ -453,12 +453,19 @@ class Game:
         fact = {"color": color, "dwarf": dwarf, "space": space, "dislodged": occupant.as_fact() if occupant else None}
         if spell:
             fact["spell"] = spell
+        app_roll = inp.get("roll") == "app"
+        if app_roll:
+            fact["roll"] = "app"
         self._emit("place", **fact, input=True)
         if spell:
             self._emit("spell", color=color, spell=spell)
         self.state.beds[color].discard(dwarf)
         self._put(Occupant(color, dwarf), space, occupant, sacrifice=spell == "blood_sacrifice")
         self._after_claim(color, space)
+        if app_roll and SPACES[space].dragon:
+            # "roll": "app" on a placement: the table plays with the app's dice, so the dragon roll the space
+            # asks for is made at once (one tap for the placement and its roll; undo takes back both).
+            self._human_roll(color, None)
 
     def _place_golem(self, inp: Mapping, decision: Decision) -> None:
         color, space = inp.get("color"), inp.get("space")
@@ -960,7 +967,7 @@ class Game:
 _INT, _STR, _MAP, _LIST = "a whole number", "a text", "an object", "a list"
 _SHAPES: dict[str, dict[str, str]] = {
     "starting_rolls": {"rolls": _MAP},
-    "place": {"space": _STR, "spell": _STR, "color": _STR},
+    "place": {"space": _STR, "spell": _STR, "color": _STR, "roll": _STR},
     "roll": {"value": _INT},
     "attack_input": {"tile": _MAP, "players": _MAP, "automa_axes": _MAP, "black_die": _INT},
     "spell": {"color": _STR, "spell": _STR, "direction": _INT},

@@ -161,8 +161,10 @@ def board_instructions(step: list[Mapping], dragon_length: int) -> list[str]:
 class RoundPresenter:
     """Holds the session and answers the view."""
 
-    def __init__(self, session: GameSession) -> None:
+    def __init__(self, session: GameSession, app_dice: bool = True) -> None:
         self.session = session
+        #: The table plays with the app's dice (Settings): a human's dragon roll needs no tap of its own.
+        self.app_dice = app_dice
         self.error: str | None = None
         self.revealed: set[str] = set()
 
@@ -320,7 +322,11 @@ class RoundPresenter:
         return True
 
     def tap_space(self, space: str, spell: str | None = None) -> bool:
-        return self._do({"type": "place", "space": space, **({"spell": spell} if spell else {})})
+        """Place the human's dwarf; with the app's dice the dragon roll a space asks for comes in the same tap."""
+        inp = {"type": "place", "space": space, **({"spell": spell} if spell else {})}
+        if self.app_dice and SPACES[space].dragon:
+            inp["roll"] = "app"
+        return self._do(inp)
 
     def proceed(self) -> bool:
         return self._do({"type": "proceed"})
