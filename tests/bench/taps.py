@@ -1,0 +1,102 @@
+"""How many taps a whole solo game takes, counted by a scripted game through the round screen's presenter.
+
+    python -m tests.bench.taps [--games 20]
+
+Every call the script makes is one the screen makes on a tap, so the count is what a person taps with the
+app's dice (the default): a placement is one tap (two when a dislodge is confirmed), an automa turn one tap.
+Answers the app cannot know (an achievement's points, gem colours, a tile, a spell, a dragon attack) are
+counted apart, with the taps their forms need when the table's answer is the form's default or close to it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections import Counter
+
+from companion.rules.setup import Setup
+from companion.session import GameSession
+from companion.ui.round_presenter import RoundPresenter
+
+
+def play(seed: int) -> Counter:
+    rnd = random.Random(seed)
+    p = RoundPresenter(GameSession.new(Setup.solo(seed=seed)), app_dice=True)
+    taps: Counter = Counter()
+    p.starting_rolls({})
+    taps["setup"] += 1
+    while True:
+        v = p.view()
+        d = v.decision
+        if d == "place":
+            cells = [c for c in v.cells if c.tappable]
+            cell = rnd.choice(cells)
+            p.tap_space(cell.space)
+            taps["placement"] += 1
+            taps["dislodge confirmation"] += cell.status == "dislodge"
+            taps["human placements"] += 1
+        elif d == "automa_turn":
+            p.proceed()
+            taps["automa turn"] += 1
+            taps["automa turns"] += 1
+        elif d in ("roll", "keep_roll"):
+            p.proceed()
+            taps["dragon roll"] += 1
+        elif d == "question":
+            q = v.question
+            if q.kind == "number":
+                value = rnd.randint(0, 5)
+                p.answer(value)
+                taps["answers"] += value + 1  # stepper presses from 0, then OK
+            elif q.kind == "gems":
+                p.answer(["ruby"] * q.count)
+                taps["answers"] += q.count + 1
+            elif q.kind == "tile":
+                p.answer({"kind": "gem", "gem": "ruby", "gems": 2})
+                taps["answers"] += 1
+            else:
+                p.answer("charm")
+                taps["answers"] += 3  # open the list, pick, OK
+            taps["questions"] += 1
+        elif d == "attack":
+            a = v.attack
+            p.attack({"strength": 4, "treasure": "gold", "points": 6}, {c: {"axes": 1} for c in a.humans},
+                     dict(a.automa_axes))
+            taps["attack"] += 6  # strength, treasure, points, axes, automa axes, resolve (typical)
+            taps["attacks"] += 1
+        elif d == "next_round":
+            p.proceed()
+            taps["next round"] += 1
+        elif d == "final_scores":
+            break
+        else:
+            raise RuntimeError(f"unexpected decision {d}")
+    return taps
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=20)
+    args = parser.parse_args(argv)
+    total: Counter = Counter()
+    for seed in range(args.games):
+        total.update(play(seed))
+    print(json.dumps({
+        "games": args.games,
+        "taps per human placement": round(total["placement"] / total["human placements"], 3),
+        "dislodge confirmations per human placement": round(
+            total["dislodge confirmation"] / total["human placements"], 3),
+        "extra dragon-roll taps per human placement (Temple re-roll prompts)": round(
+            total["dragon roll"] / total["human placements"], 3),
+        "taps per automa turn": round(total["automa turn"] / total["automa turns"], 3),
+        "answers per game (questions the app cannot know)": round(total["questions"] / args.games, 1),
+        "taps for those answers per game": round(total["answers"] / args.games, 1),
+        "attacks per game": round(total["attacks"] / args.games, 2),
+    }, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
