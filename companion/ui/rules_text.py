@@ -236,6 +236,22 @@ APP_DECISIONS: list[str] = [
     "All-play walks start from the top of the turn order and skip the player who claimed the space.",
     "The automa decks shipped with the app are its own design, built to the card layout the rulebook "
     "describes; you can import a transcription of the printed cards on the Decks screen.",
+    "An automa that claims an all-play space draws its own card for the action too, before the others.",
+    "When the dragon takes gems from an automa, they come from its largest pile first.",
+    "Stone Beards: the loss is a quarter of the treasure, rounded up; the longest beard is not captured.",
+    "A face-down special tile in an automa's stack still gives it the tile's power (Dragon Song, Stone "
+    "Beards).",
+    "A loser whose longest beard is already captured loses the next longest dwarf instead.",
+    "Grow Beard and Blood Sacrifice do not open the tavern: its spaces stay locked.",
+    "The golem does not count for turn order in the tavern; on Treasure Hoard it counts for its "
+    "controller's Dragon Song.",
+    "Draco Speak cannot move the dragon onto the head of the track (it never starts an attack).",
+    "A dwarf with no space it may take (more dwarves than spaces, or no card of an automa's deck fits) sits "
+    "out the rest of the round.",
+    "The Temple re-roll is offered for the app's dragon die; with the table's dice, re-roll at the table "
+    "and enter the result. Time Warp: use the table's die.",
+    "The automa's gem colours for an all-play bonus or the tavern are chosen by the humans; the colour does "
+    "not change the automa's score.",
 ]
 
 
