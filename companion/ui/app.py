@@ -15,6 +15,7 @@ from pathlib import Path
 import flet as ft
 
 from companion.settings import resolve_data_dir
+from companion.ui import game_access
 from companion.ui import widgets as w
 from companion.ui.context import AppContext, Screen, apply_theme
 from companion.ui.placeholders import not_found
@@ -43,8 +44,10 @@ class Router:
         if screen.shortcuts and screen.route != "/settings":
             actions.append(w.icon_button("SETTINGS", "Settings", lambda _e: ctx.go("/settings")))
         title = screen.title
+        # The top bar keeps a moderate size with larger text: the title must fit beside back and two actions.
+        size = 22 if ctx.text_scale == 1 else 24
         return ft.AppBar(
-            title=ft.Text(title, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+            title=ft.Text(title, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS, size=size),
             actions=actions,
             bgcolor=ft.Colors.SURFACE_CONTAINER,
         )
@@ -101,8 +104,9 @@ def main(
     screens: Mapping[str, Screen] | None = None,
 ) -> AppContext:
     """Build the app on ``page``. ``data_dir`` defaults to ``$TREASURE_COMPANION_DATA`` or the user's folder."""
-    kw = {"has_game_in_progress": has_game_in_progress} if has_game_in_progress else {}
-    ctx = AppContext.load(page, resolve_data_dir(data_dir), **kw)
+    ctx = AppContext.load(page, resolve_data_dir(data_dir))
+    # Continue game is enabled when the store holds an unfinished game (companion/ui/game_access.py).
+    ctx.has_game_in_progress = has_game_in_progress or (lambda: game_access.has_game_in_progress(ctx))
     page.title = APP_TITLE
     page.padding = 0
     apply_theme(page, ctx.settings)

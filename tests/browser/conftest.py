@@ -84,10 +84,13 @@ class Server:
         return self.log.read_text("utf-8", errors="replace") if self.log.exists() else ""
 
 
-def start_server(data_dir: Path, log: Path) -> Server:
+def start_server(data_dir: Path, log: Path, extra_env: dict[str, str] | None = None) -> Server:
+    """Start the app on a free port; ``extra_env`` adds environment variables (e.g. a fixed game seed)."""
     port = _free_port()
     env = dict(os.environ)
     env.pop("TREASURE_COMPANION_DATA", None)
+    env.pop("TREASURE_COMPANION_SEED", None)
+    env.update(extra_env or {})
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
     env["PYTHONUNBUFFERED"] = "1"
     cmd = [sys.executable, "-m", "companion", "app", "--no-browser", "--port", str(port), "--data-dir", str(data_dir)]
@@ -124,6 +127,46 @@ def app_server(tmp_path_factory, request):
     server = start_server(base / "data", base / "server.log")
     yield server
     stop_server(server)
+
+
+class Servers:
+    """App servers of one test, each on a data folder of the test's own; all stopped at teardown."""
+
+    def __init__(self, base: Path):
+        self.base = base
+        self.started: list[Server] = []
+        self.env: dict[int, dict[str, str]] = {}
+
+    def start(self, data_dir: Path | None = None, **env: str) -> Server:
+        """A server on ``data_dir`` (default: a fresh folder). ``env``: ``seed=12`` sets TREASURE_COMPANION_SEED."""
+        n = len(self.started)
+        self.env[n] = env
+        server = start_server(
+            data_dir or self.base / f"data{n}",
+            self.base / f"server{n}.log",
+            {f"TREASURE_COMPANION_{k.upper()}": str(v) for k, v in env.items()},
+        )
+        self.started.append(server)
+        return server
+
+    def restart(self, server: Server) -> Server:
+        """Stop ``server`` (as a killed app would be) and start a new one on the same data folder."""
+        stop_server(server)
+        return self.start(server.data_dir, **self.env[self.started.index(server)])
+
+    def stop_all(self) -> None:
+        for server in self.started:
+            stop_server(server)
+
+
+@pytest.fixture
+def servers(tmp_path):
+    """Start app servers with a fresh data folder for this test: ``servers.start(seed=2161)``,
+    ``servers.restart(server)``."""
+    _check_browser_available()
+    pool = Servers(tmp_path)
+    yield pool
+    pool.stop_all()
 
 
 def _check_browser_available() -> None:
@@ -165,6 +208,7 @@ class AppPage:
         self.context = None
         self._page = None
         self.size = "phone"
+        self.frames: list[tuple[float, str, object]] = []
 
     @property
     def page(self):
@@ -198,6 +242,9 @@ class AppPage:
             if placeholder.count():
                 placeholder.evaluate("e => e.click()")
             page.wait_for_timeout(250)
+        # The router names the document after the screen once the route's views are built; before that the
+        # client may briefly show a first frame without the app's theme.
+        page.wait_for_function("() => document.title.includes('Treasure Mountain Companion')")
         self.settle()
         return self
 
@@ -207,12 +254,13 @@ class AppPage:
 
     def settle(self, quiet_ms: int = 150, timeout_ms: int = 5_000) -> None:
         """Wait until the app's connection has been quiet for ``quiet_ms``: the server has answered."""
+        page = self.page  # opens the home screen if nothing is open yet
         deadline = time.monotonic() + timeout_ms / 1000
         while time.monotonic() < deadline:
             last = self.frames[-1][0] if self.frames else 0.0
             if time.monotonic() - last >= quiet_ms / 1000:
                 return
-            self.page.wait_for_timeout(30)
+            page.wait_for_timeout(30)
 
     def close(self) -> None:
         if self.context is not None:
@@ -238,17 +286,25 @@ class AppPage:
         Key by key, as a person types: Playwright's ``fill`` sets the DOM value in one go, which Flutter only
         picks up when the field loses focus, and a screen update arriving before that resets the field.
         """
+        from playwright.sync_api import Error as PlaywrightError
+
         field = self.page.locator(f'input[aria-label="{label}"], textarea[aria-label="{label}"]').first
-        for _ in range(5):
-            # Flutter scrolls its canvas when Playwright brings the field into view; a click before the scroll
-            # has settled lands on whatever was under the pointer. So: settle, click, check the focus.
+        problem = "not found"
+        for attempt in range(6):
+            # Focus through the accessibility tree rather than a click: Flutter scrolls its canvas to bring the
+            # field into view, and a click computed before that scroll lands on whatever was under the pointer.
+            # Flutter may also rebuild the field's DOM node meanwhile, so check the focus and retry.
             self.settle()
-            field.focus()
-            self.settle()
-            if field.evaluate("e => e === document.activeElement"):
-                break
+            try:
+                field.focus(timeout=UI_TIMEOUT_MS if attempt == 0 else 3_000)
+                self.settle()
+                if field.evaluate("e => e === document.activeElement", timeout=3_000):
+                    break
+                problem = "did not take the focus"
+            except PlaywrightError as err:
+                problem = str(err).splitlines()[0]
         else:
-            raise AssertionError(f"could not focus the field {label!r}")
+            raise AssertionError(f"could not focus the field {label!r}: {problem}")
         self.page.keyboard.press("ControlOrMeta+A")
         self.page.keyboard.press("Backspace")
         self.page.keyboard.type(value)
@@ -289,12 +345,62 @@ class AppPage:
         self.settle()
         self.page.wait_for_timeout(wait_ms)
         path = self.screenshot_dir / f"{name}-{self.size}.png"
-        self.page.screenshot(path=str(path))
+        self.page.screenshot(path=str(path), timeout=30_000)
         return path
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call":
+        item.browser_call_failed = report.failed
+
+
 @pytest.fixture
-def app(browser, app_server, screenshot_dir):
+def app(browser, app_server, screenshot_dir, request):
     page = AppPage(browser, app_server, screenshot_dir)  # opens "/" at phone size on first use
     yield page
+    if getattr(request.node, "browser_call_failed", False) and page._page is not None:
+        # Leave evidence: what the screen looked like and what its accessibility tree said.
+        name = "FAILED-" + "".join(ch if ch.isalnum() else "_" for ch in request.node.name)
+        with contextlib.suppress(Exception):
+            path = page.shot(name, wait_ms=0)
+            print(f"\nscreen at failure: {path}\n--- accessibility text ---\n{page.text()[:3000]}")
+        print(f"--- server log ---\n{app_server.log_text()[-2000:]}")
     page.close()
+
+
+@pytest.fixture
+def app_page(browser, screenshot_dir):
+    """Open the app of a given server: ``app_page(servers.start(), "desktop")`` -> an open :class:`AppPage`."""
+    pages: list[AppPage] = []
+
+    def open_page(server: Server, size: str = "phone", route: str = "/") -> AppPage:
+        page = AppPage(browser, server, screenshot_dir)
+        pages.append(page)
+        return page.open(route, size=size)
+
+    yield open_page
+    for page in pages:
+        page.close()
+
+
+@pytest.fixture(scope="module")
+def seeded_app_server(tmp_path_factory, request):
+    """Like ``app_server``, with games put in its store before it starts: the test module's
+    ``seed_store(data_dir)`` runs first (it may write anything into the data folder). A module uses it by
+    overriding ``app_server``, so ``app`` opens pages on it::
+
+        @pytest.fixture(scope="module")
+        def app_server(seeded_app_server):
+            return seeded_app_server
+    """
+    _check_browser_available()
+    base = tmp_path_factory.mktemp(f"seeded-{request.module.__name__.rsplit('.', 1)[-1]}")
+    data_dir = base / "data"
+    data_dir.mkdir()
+    request.module.seed_store(data_dir)
+    server = start_server(data_dir, base / "server.log")
+    yield server
+    stop_server(server)

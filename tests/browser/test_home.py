@@ -17,8 +17,8 @@ def test_home_shows_every_button(app, size):
 
 
 def test_top_bar_and_back(app):
-    app.click("New game")
-    app.expect_text("New game is coming")
+    app.click("Decks")
+    app.expect_text("Decks in use")
     app.click("Back")
     app.expect_text("Score a game")
     assert app.page.url.rstrip("/").endswith(str(app.server.port))
