@@ -24,13 +24,13 @@ from __future__ import annotations
 import json
 import logging
 import os
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from companion.paths import DATA_ENV, default_data_dir  # noqa: F401 (DATA_ENV re-exported)
 from companion.rules.reference import Reference, load_reference
 from companion.rules.scoring import SetChart, load_scoring
 from companion.rules.spaces import TAVERN_SPACES
@@ -38,7 +38,6 @@ from companion.rules.spaces import TAVERN_SPACES
 log = logging.getLogger(__name__)
 
 SETTINGS_FILE = "settings.json"
-DATA_ENV = "TREASURE_COMPANION_DATA"
 
 TavernRewardKind = Literal["none", "gold", "beer", "gems"]
 #: The names of the reference values a user can correct; the same names ``Reference.estimates()`` returns.
@@ -187,19 +186,6 @@ def clear_correction(settings: Settings, name: str) -> Settings:
 
 
 # ---------------------------------------------------------------------------------------------- persistence
-
-
-def default_data_dir() -> Path:
-    """Where the app keeps its files: ``$TREASURE_COMPANION_DATA`` or the platform's per-user data folder."""
-    env = os.environ.get(DATA_ENV)
-    if env:
-        return Path(env).expanduser()
-    home = Path.home()
-    if sys.platform.startswith("win"):
-        return Path(os.environ.get("APPDATA", home / "AppData" / "Roaming")) / "TreasureCompanion"
-    if sys.platform == "darwin":
-        return home / "Library" / "Application Support" / "TreasureCompanion"
-    return Path(os.environ.get("XDG_DATA_HOME", home / ".local" / "share")) / "treasure-companion"
 
 
 def resolve_data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:

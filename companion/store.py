@@ -39,7 +39,6 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-import sys
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -48,7 +47,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
-APP_DIR_NAME = "treasure-companion"
+from companion.paths import APP_DIR_NAME, default_data_dir  # noqa: F401 (re-exported for callers)
+
 DB_NAME = "games.sqlite3"
 BUSY_TIMEOUT_S = 5.0
 
@@ -208,27 +208,6 @@ class HistoryStats:
     @property
     def games(self) -> int:
         return sum(s.games for s in self.by_difficulty.values())
-
-
-def default_data_dir() -> Path:
-    """Where the store lives unless told otherwise (the platformdirs conventions, stdlib only).
-
-    TREASURE_COMPANION_DATA wins; then FLET_APP_STORAGE_DATA, which a packaged Flet app (phone, desktop build)
-    sets to its private data folder; then the platform's per-user data folder.
-    """
-    for var in ("TREASURE_COMPANION_DATA", "FLET_APP_STORAGE_DATA"):
-        if os.environ.get(var):
-            return Path(os.environ[var]).expanduser()
-    home = Path.home()
-    if sys.platform == "win32":
-        appdata = os.environ.get("APPDATA")
-        return (Path(appdata) if appdata else home / "AppData" / "Roaming") / APP_DIR_NAME
-    if sys.platform == "darwin":
-        return home / "Library" / "Application Support" / APP_DIR_NAME
-    xdg = os.environ.get("XDG_DATA_HOME", "")
-    # The XDG spec says to ignore a relative XDG_DATA_HOME.
-    base = Path(xdg) if xdg and os.path.isabs(xdg) else home / ".local" / "share"
-    return base / APP_DIR_NAME
 
 
 class Store:

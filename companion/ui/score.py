@@ -57,7 +57,7 @@ def stepper(label: str, value: int, on_step: Callable[[int], int], on_text: Call
             spacing=0,
             tight=True,
         ),
-        col={"xs": 12, "sm": 6, "lg": 4},
+        col={"xs": 12, "sm": 6},
     )
 
 
