@@ -65,8 +65,11 @@ def contend(folder: str, game: int, seconds: float) -> None:
     rng = random.Random(os.getpid())
     store = Store.open(folder)
     appended = conflicts = 0
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+    start = time.monotonic()
+    deadline = start + seconds
+    # Keep going past the deadline until this writer got some appends in (a loaded machine starts processes
+    # slowly); never longer than 30 s.
+    while time.monotonic() < deadline or (appended < 20 and time.monotonic() < start + 30):
         saved = store.load(game)
         try:
             store.append_step(game, next_step(saved, rng, str(os.getpid())), expect_revision=saved.revision)
