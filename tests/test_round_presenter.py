@@ -112,3 +112,20 @@ def test_board_instructions_for_a_dislodge_and_a_dragon_move():
         "Yellow rolled 3 for the dragon",
         "Move the dragon up one: 5 of 5",
     ]
+
+
+def test_board_instructions_for_an_attack_give_every_defence_and_every_loss():
+    step = [
+        {"type": "attack", "strength": 5, "treasure": "gold", "points": 6, "winner": "green",
+         "defence": {"red": 3, "blue": 5, "green": 8}, "losers": ["red"], "captured": [{"color": "red", "dwarf": 5}]},
+        {"type": "loss", "color": "red", "gold": 2},
+        {"type": "dragon", "position": 0},
+    ]
+    assert board_instructions(step, 5) == [
+        "Dragon attack (strength 5): Green won the tile",
+        "Defence: Red 3, Blue 5, Green 8",
+        "Red #5 goes to the capture box",
+        "Red loses half its gold (rounded up)",
+        "Return 2 gold from Red automa's pile to the supply",
+        "Put the dragon back on zero",
+    ]

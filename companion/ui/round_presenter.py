@@ -140,6 +140,7 @@ def board_instructions(step: list[Mapping], dragon_length: int) -> list[str]:
                 out.append(f"Move the dragon up one: {e['position']} of {dragon_length}")
         elif t == "attack":
             out.append(describe(e))
+            out.append("Defence: " + ", ".join(f"{cap(c)} {d}" for c, d in e["defence"].items()))
             for c in e["captured"]:
                 out.append(f"{cap(c['color'])} #{c['dwarf']} goes to the capture box")
             for color in e["losers"]:
