@@ -64,9 +64,19 @@ def band(difficulty: str, calibration: Calibration | None = None) -> tuple[int, 
     return (min(b.p10 for b in rows), round(sum(b.p50 for b in rows) / len(rows)), max(b.p90 for b in rows))
 
 
+def band_for(difficulty: str, bot: str, calibration: Calibration | None = None) -> tuple[int, int, int] | None:
+    """(p10, p50, p90) for a difficulty against one kind of bot human, over both decks."""
+    cal = calibration or load_calibration()
+    rows = [b for b in (cal.bands if cal else []) if b.difficulty == difficulty and b.bot == bot]
+    if not rows:
+        return None
+    return (min(b.p10 for b in rows), round(sum(b.p50 for b in rows) / len(rows)), max(b.p90 for b in rows))
+
+
 def describe_band(difficulty: str) -> str:
-    """A line for the new-game screen."""
-    b = band(difficulty)
-    if b is None:
+    """A line for the new-game screen: the usual range against a casual player, and against a greedy one."""
+    casual, greedy = band_for(difficulty, "random"), band_for(difficulty, "greedy")
+    if casual is None or greedy is None:
         return f"{difficulty.capitalize()}: no simulated scores yet"
-    return f"{difficulty.capitalize()}: the automa usually scores {b[0]}–{b[2]} (median {b[1]})"
+    return (f"{difficulty.capitalize()}: the automa usually scores {casual[0]}–{casual[2]} "
+            f"({greedy[0]}–{greedy[2]} when you take the all-play spaces)")

@@ -1,0 +1,43 @@
+"""The shipped difficulty bands: complete, sensible, and reproducible from their seed."""
+
+from companion.rules.calibration import band, band_for, describe_band, load_calibration
+from tests.bench.calibrate import fingerprint, percentile
+
+CAL = load_calibration()
+
+
+def test_the_bands_are_shipped():
+    assert CAL is not None, "run: python -m tests.bench.calibrate --games 10000 --seed 2026"
+
+
+def test_percentile_is_nearest_rank():
+    assert percentile([5, 1, 3, 2, 4], 50) == 3
+    assert percentile(list(range(1, 101)), 10) == 10
+    assert percentile(list(range(1, 101)), 90) == 90
+
+
+def test_every_difficulty_deck_and_bot_has_a_band_from_at_least_10000_games():
+    seen = {(b.difficulty, b.deck, b.bot) for b in CAL.bands}
+    assert seen == {(d, k, b) for d in ("easy", "hard", "punishing") for k in ("red", "green")
+                    for b in ("random", "greedy")}
+    for b in CAL.bands:
+        assert b.games >= 10000
+        assert b.p10 <= b.p50 <= b.p90
+
+
+def test_harder_tables_give_the_automa_more_points():
+    medians = {d: band(d)[1] for d in ("easy", "hard", "punishing")}
+    assert medians["easy"] < medians["hard"] < medians["punishing"]
+
+
+def test_the_data_is_reproducible_from_its_seed():
+    for f in CAL.fingerprints:
+        assert fingerprint(f.games, f.seed, f.difficulty, f.bot) == f.sha256, (f.difficulty, f.bot)
+
+
+def test_new_game_line_names_the_bands():
+    p10, _, p90 = band_for("hard", "random")
+    g10, _, g90 = band_for("hard", "greedy")
+    expected = f"Hard: the automa usually scores {p10}–{p90} ({g10}–{g90} when you take the all-play spaces)"
+    assert describe_band("hard") == expected
+    assert band("hard")[0] == min(p10, g10) and band("hard")[2] == max(p90, g90)
