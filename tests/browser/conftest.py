@@ -270,14 +270,30 @@ class AppPage:
 
     # ------------------------------------------------------------------------------------------ finding
     def control(self, label: str, role: str = "button", exact: bool = False):
-        """The first control named ``label``: a control of ``role`` first, else anything labelled so."""
-        p = self.page
-        return p.get_by_role(role, name=label, exact=exact).or_(p.get_by_label(label, exact=True)).first
+        """The first control named ``label``: a control of ``role`` if there is one, else anything labelled so.
 
-    def click(self, label: str, role: str = "button", exact: bool = False) -> None:
-        """Click the control named ``label`` once the screen is still, and wait for the server's answer."""
+        Waits (up to the default timeout) for either to appear.
+        """
+        p = self.page
+        by_role = p.get_by_role(role, name=label, exact=exact)
+        by_label = p.get_by_label(label, exact=True)
+        by_role.or_(by_label).first.wait_for(state="attached")
+        # A tooltip puts the same name on a wrapper around the button: prefer the control itself.
+        return by_role.first if by_role.count() else by_label.first
+
+    def click(self, label: str, role: str = "button", exact: bool = False, pointer: bool = False) -> None:
+        """Activate the control named ``label`` and wait for the server's answer.
+
+        By default the control is activated through the accessibility tree, as a screen reader does: Flutter
+        runs the control's tap action wherever it is on the canvas. A pointer click (``pointer=True``) needs the
+        control on screen, and Flutter's own scrolling can move it between aiming and clicking.
+        """
         self.settle()
-        self.control(label, role, exact).click()
+        target = self.control(label, role, exact)
+        if pointer:
+            target.click()
+        else:
+            target.evaluate("e => e.click()")
         self.settle()
 
     def fill(self, label: str, value: str) -> None:
@@ -289,26 +305,30 @@ class AppPage:
         from playwright.sync_api import Error as PlaywrightError
 
         field = self.page.locator(f'input[aria-label="{label}"], textarea[aria-label="{label}"]').first
+        focused = "e => e === document.activeElement"
         problem = "not found"
         for attempt in range(6):
             # Focus through the accessibility tree rather than a click: Flutter scrolls its canvas to bring the
             # field into view, and a click computed before that scroll lands on whatever was under the pointer.
-            # Flutter may also rebuild the field's DOM node meanwhile, so check the focus and retry.
+            # Flutter may also rebuild the field's DOM node meanwhile (dropping the focus), so check the focus
+            # before and after typing, and type again (select all, replace) when it moved.
             self.settle()
             try:
                 field.focus(timeout=UI_TIMEOUT_MS if attempt == 0 else 3_000)
                 self.settle()
-                if field.evaluate("e => e === document.activeElement", timeout=3_000):
-                    break
-                problem = "did not take the focus"
+                if not field.evaluate(focused, timeout=3_000):
+                    problem = "did not take the focus"
+                    continue
+                self.page.keyboard.press("ControlOrMeta+A")
+                self.page.keyboard.press("Backspace")
+                self.page.keyboard.type(value)
+                self.settle()
+                if field.evaluate(focused, timeout=3_000):
+                    return
+                problem = "lost the focus while typing"
             except PlaywrightError as err:
                 problem = str(err).splitlines()[0]
-        else:
-            raise AssertionError(f"could not focus the field {label!r}: {problem}")
-        self.page.keyboard.press("ControlOrMeta+A")
-        self.page.keyboard.press("Backspace")
-        self.page.keyboard.type(value)
-        self.settle()
+        raise AssertionError(f"could not type into the field {label!r}: {problem}")
 
     def value(self, label: str) -> str:
         return self.page.locator(f'input[aria-label="{label}"], textarea[aria-label="{label}"]').first.input_value()
