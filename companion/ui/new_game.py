@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import secrets
 
 import flet as ft
@@ -12,6 +13,15 @@ from companion.ui import game_access
 from companion.ui import widgets as w
 from companion.ui.context import AppContext
 from companion.ui.new_game_presenter import MODES, NewGameForm
+
+#: A fixed seed for every new game of this server (end-to-end tests, reproducing a reported game); unset, each
+#: game gets a fresh random seed.
+SEED_ENV = "TREASURE_COMPANION_SEED"
+
+
+def new_seed() -> int:
+    fixed = os.environ.get(SEED_ENV, "").strip()
+    return int(fixed) if fixed.isdigit() else secrets.randbits(62)
 
 
 def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
@@ -169,7 +179,7 @@ class NewGameScreen:
 
     def start(self, _e=None) -> None:
         try:
-            setup = self.form.setup(seed=secrets.randbits(62), reference=self.ctx.reference)
+            setup = self.form.setup(seed=new_seed(), reference=self.ctx.reference)
         except ValueError as err:
             self.error = str(err)
             self.redraw()

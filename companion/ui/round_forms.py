@@ -12,13 +12,18 @@ import flet as ft
 from companion.rules import automa as automa_rules
 from companion.rules.spaces import SPACES
 from companion.ui import widgets as w
-from companion.ui.round_presenter import RoundView, cap
+from companion.ui.round_presenter import COLOR_HEX, RoundView, cap
 
 if TYPE_CHECKING:
     from companion.ui.round_screen import RoundScreen
 
 GEM_LABEL = {"ruby": "Ruby", "emerald": "Emerald", "sapphire": "Sapphire", "diamond": "Diamond", "mana": "Mana"}
-ON_BANNER = ft.Colors.WHITE
+COLOR_HEX_ON = {"yellow": "#201A17"}
+
+
+def on_color(color: str | None) -> str:
+    """Text colour on a player's colour (yellow needs dark text)."""
+    return COLOR_HEX_ON.get(color or "", ft.Colors.WHITE)
 
 
 def _form(screen: RoundScreen) -> dict:
@@ -42,6 +47,25 @@ def _button(label: str, on_click, *, primary: bool = True, icon: str | None = No
     )
 
 
+def main_button(screen: RoundScreen, label: str, on_click, icon: str) -> ft.Control:
+    """The banner's one big button: full width, tall, in the colours of the player it is for."""
+    color = screen.p.game.decision.color
+    hex_ = COLOR_HEX.get(color or "")
+    return ft.Button(
+        content=ft.Row(
+            [ft.Icon(getattr(ft.Icons, icon), size=26), ft.Text(label, size=19, weight=ft.FontWeight.W_700)],
+            alignment=ft.MainAxisAlignment.CENTER,
+            tight=True,
+            spacing=10,
+        ),
+        on_click=on_click,
+        height=60,
+        bgcolor=on_color(color) if hex_ else ft.Colors.PRIMARY,
+        color=hex_ or ft.Colors.ON_PRIMARY,
+        style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=14)),
+    )
+
+
 def _die_row(label: str, chosen: int | None, on_pick) -> ft.Control:
     """Six big buttons for a die the table rolled; the chosen one is filled."""
     buttons = []
@@ -51,21 +75,22 @@ def _die_row(label: str, chosen: int | None, on_pick) -> ft.Control:
             cls(
                 content=ft.Text(str(n), semantics_label=f"{label} {n}"),
                 on_click=lambda _e, n=n: on_pick(n),
-                width=48,
+                width=45,
                 height=w.TARGET,
-                tooltip=f"{label} {n}",
                 style=ft.ButtonStyle(padding=0),
             )
         )
-    return ft.Row(buttons, spacing=4, wrap=True, run_spacing=6)
+    return ft.Row(buttons, spacing=3, wrap=True, run_spacing=6)
 
 
-def stepper(screen: RoundScreen, label: str, value: int, lo: int, hi: int, on_set) -> ft.Control:
-    """A number with big minus and plus buttons (one hand, at the table)."""
+def stepper(
+    screen: RoundScreen, label: str, value: int, lo: int, hi: int, on_set, part: str = "banner"
+) -> ft.Control:
+    """A number with big minus and plus buttons (one hand, at the table). ``part``: what to redraw after."""
 
     def change(delta: int):
         on_set(max(lo, min(hi, value + delta)))
-        screen.redraw()
+        screen.refresh(part)
 
     return ft.Row(
         [
@@ -76,6 +101,7 @@ def stepper(screen: RoundScreen, label: str, value: int, lo: int, hi: int, on_se
                     str(value), size=22, weight=ft.FontWeight.W_700, width=44, text_align=ft.TextAlign.CENTER
                 ),
                 label=f"{label}: {value}",
+                exclude_semantics=True,
             ),
             w.icon_button("ADD", f"{label} plus one", lambda _e: change(1), disabled=value >= hi),
         ],
@@ -98,9 +124,9 @@ def decision_controls(screen: RoundScreen, v: RoundView) -> list[ft.Control]:
         case "starting_rolls":
             return [_starting_rolls(screen)]
         case "automa_turn":
-            return [_button("Draw a card and place", lambda _e: screen.act(p.proceed()), icon="STYLE")]
+            return [main_button(screen, "Draw a card and place", lambda _e: screen.act(p.proceed()), "STYLE")]
         case "place":
-            return [_place_hint(screen)]
+            return [_place_hint(screen, v)]
         case "roll":
             return [_roll(screen, v)]
         case "keep_roll":
@@ -123,19 +149,32 @@ def decision_controls(screen: RoundScreen, v: RoundView) -> list[ft.Control]:
                 )
             ]
         case "question":
-            return [_question(screen, v)]
+            return _question(screen, v)
         case "attack":
-            return [_attack(screen, v)]
+            return _attack(screen, v)
         case "next_round":
-            rows = [ft.Text(f"• {line}", color=ON_BANNER) for line in v.checklist]
+            order = ", ".join(f"{i}. {chip.label}" for i, chip in enumerate(v.turn_order, start=1))
+            rows: list[ft.Control] = [
+                ft.Text(f"New turn order: {order}", weight=ft.FontWeight.W_600),
+                w.heading("Reset the board", 3),
+            ]
+            rows += [
+                ft.Row(
+                    [ft.Icon(ft.Icons.CHECK_BOX_OUTLINE_BLANK, size=18), ft.Text(line, expand=True)],
+                    vertical_alignment=ft.CrossAxisAlignment.START,
+                )
+                for line in v.checklist
+            ]
             return [
-                *rows,
-                _button(f"Start round {p.game.state.round + 1}", lambda _e: screen.act(p.proceed()), icon="PLAY_ARROW"),
+                _panel(rows),
+                main_button(
+                    screen, f"Start round {p.game.state.round + 1}", lambda _e: screen.act(p.proceed()), "PLAY_ARROW"
+                ),
             ]
         case "final_scores":
-            return [_button("Open the score sheet", lambda _e: screen.ctx.go("/final"), icon="SCOREBOARD")]
+            return [main_button(screen, "Open the score sheet", lambda _e: screen.ctx.go("/final"), "SCOREBOARD")]
         case "over":
-            return [_button("See the result", lambda _e: screen.ctx.go("/final"), icon="EMOJI_EVENTS")]
+            return [main_button(screen, "See the result", lambda _e: screen.ctx.go("/final"), "EMOJI_EVENTS")]
     return []
 
 
@@ -153,66 +192,102 @@ def _starting_rolls(screen: RoundScreen) -> ft.Control:
 
         def pick(n, color=color):
             rolls[color] = None if rolls.get(color) == n else n
-            screen.redraw()
+            screen.refresh()
 
         rows.append(
             ft.Text(
-                f"{cap(color)}'s die" + ("" if rolls.get(color) else " (the app rolls)"), weight=ft.FontWeight.W_600
+                f"{cap(color)}'s die: {rolls[color]}" if rolls.get(color) else f"{cap(color)}'s die (or the app rolls)",
+                weight=ft.FontWeight.W_600,
             )
         )
         rows.append(_die_row(f"{cap(color)} rolled", rolls.get(color), pick))
-    rows.append(
-        _button("Roll for the starting order", lambda _e: screen.act(screen.p.starting_rolls(rolls)), icon="CASINO")
+    go = main_button(
+        screen, "Roll for the starting order", lambda _e: screen.act(screen.p.starting_rolls(rolls)), "CASINO"
     )
-    return _panel(rows)
+    return ft.Column([_panel(rows), go], spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-def _place_hint(screen: RoundScreen) -> ft.Control:
+def _place_hint(screen: RoundScreen, v: RoundView) -> ft.Control:
     def toggle(spell):
         screen.spell = None if screen.spell == spell else spell
-        screen.redraw()
+        screen.refresh()
 
     chips = []
     for spell, text in (("grow_beard", "Grow Beard"), ("blood_sacrifice", "Blood Sacrifice")):
-        on = screen.spell == spell
         chips.append(
             ft.Chip(
-                label=ft.Text(f"Cast {text}"),
-                selected=on,
+                label=ft.Text(text),
+                selected=screen.spell == spell,
                 on_select=lambda _e, s=spell: toggle(s),
-                tooltip=f"Cast {text} for this placement",
+                bgcolor=ft.Colors.SURFACE,
             )
         )
-    hint = (
-        "Tap a space on the board below."
-        if not screen.spell
-        else (f"{'Grow Beard' if screen.spell == 'grow_beard' else 'Blood Sacrifice'}: tap the space to take.")
+    if screen.spell:
+        name = "Grow Beard" if screen.spell == "grow_beard" else "Blood Sacrifice"
+        hint = f"{name}: now tap the space to take."
+    else:
+        hint = "Tap a free space (green border) below. A spell first?"
+    fg = on_color(v.banner_color)
+    return ft.Column(
+        [ft.Text(hint, color=fg), ft.Row(chips, wrap=True, spacing=6, run_spacing=6)], spacing=6, tight=True
     )
-    return _panel([ft.Text(hint), ft.Row(chips, wrap=True, spacing=6)])
 
 
 def _roll(screen: RoundScreen, v: RoundView) -> ft.Control:
     p = screen.p
-    return _panel(
+    return ft.Column(
         [
-            ft.Text(f"The dragon moves on {v.threshold} or more."),
-            _button("Roll the app's die", lambda _e: screen.act(p.proceed()), icon="CASINO"),
-            ft.Text("Or tap the table's die:"),
-            _die_row("Table die", None, lambda n: screen.act(p.table_roll(n))),
-        ]
+            ft.Text(f"The dragon moves on {v.threshold} or more.", color=on_color(v.banner_color)),
+            main_button(screen, "Roll the app's die", lambda _e: screen.act(p.proceed()), "CASINO"),
+            _panel(
+                [
+                    ft.Text("Or tap the die rolled at the table:"),
+                    _die_row("Table die", None, lambda n: screen.act(p.table_roll(n))),
+                ]
+            ),
+        ],
+        spacing=8,
+        tight=True,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )
 
 
-def _question(screen: RoundScreen, v: RoundView) -> ft.Control:
+def _choices(options, chosen, on_pick, label=None) -> ft.Control:
+    """Compact buttons, one per option, the chosen one filled: one tap, no menu to open."""
+    buttons = []
+    for key in options:
+        text = label(key) if label else key.replace("_", " ").capitalize()
+        cls = ft.FilledButton if key == chosen else ft.OutlinedButton
+        buttons.append(
+            cls(
+                content=ft.Text(text),
+                on_click=lambda _e, k=key: on_pick(k),
+                height=44,
+                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)),
+            )
+        )
+    return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)
+
+
+def _question(screen: RoundScreen, v: RoundView) -> list[ft.Control]:
+    """The form for an automa's question, and its OK button under it on the banner."""
     q = v.question
     p = screen.p
     form = _form(screen)
     rows: list[ft.Control] = []
+
+    def redraw_after(change):
+        def handler(*args):
+            change(*args)
+            screen.refresh()
+
+        return handler
+
     if q.kind == "number":
         value = form.setdefault("value", 0)
         label = {"dwarf_king": "Achievement points", "gem_market": "Coins on the contract"}[q.question]
         rows.append(stepper(screen, label, value, 0, 99, lambda x: form.__setitem__("value", x)))
-        rows.append(_button("OK", lambda _e: screen.act(p.answer(form["value"])), icon="CHECK"))
+        ok = main_button(screen, f"OK: {value}", lambda _e: screen.act(p.answer(form["value"])), "CHECK")
     elif q.kind == "gems":
         chosen = form.setdefault("gems", [])
         allowed = q.choices if p.game.setup.expansion else automa_rules.GEM_COLORS
@@ -220,104 +295,47 @@ def _question(screen: RoundScreen, v: RoundView) -> ft.Control:
         def add(gem):
             if len(chosen) < q.count:
                 chosen.append(gem)
-            screen.redraw()
 
-        rows.append(
-            ft.Text(f"Chosen: {', '.join(GEM_LABEL[g] for g in chosen) or 'none'} ({len(chosen)} of {q.count})")
-        )
-        rows.append(
-            ft.Row(
-                [_button(GEM_LABEL[g], lambda _e, g=g: add(g), primary=False) for g in allowed],
-                wrap=True,
-                spacing=6,
-                run_spacing=6,
-            )
-        )
-        rows.append(
-            ft.Row(
-                [
-                    _button(
-                        "OK",
-                        lambda _e: screen.act(p.answer(list(chosen))),
-                        icon="CHECK",
-                        disabled=len(chosen) != q.count,
-                    ),
-                    _button("Clear", lambda _e: (chosen.clear(), screen.redraw()), primary=False),
-                ],
-                wrap=True,
-            )
-        )
+        names = ", ".join(GEM_LABEL[g] for g in chosen) or "none yet"
+        rows.append(ft.Text(f"Chosen: {names} ({len(chosen)} of {q.count})", weight=ft.FontWeight.W_600))
+        rows.append(_choices(allowed, None, redraw_after(add), GEM_LABEL.get))
+        if chosen:
+            rows.append(w.text_button("Clear", redraw_after(lambda _e: chosen.clear()), icon_name="BACKSPACE"))
+        ok = main_button(screen, "OK", lambda _e: screen.act(p.answer(list(chosen))), "CHECK")
+        ok.disabled = len(chosen) != q.count
     elif q.kind == "tile":
         kind = form.setdefault("tile_kind", "gem")
         gem = form.setdefault("gem", "ruby")
         count = form.setdefault("count", 2)
+        special = form.setdefault("special", q.choices[0])
         gems = automa_rules.STASH_GEMS if p.game.setup.expansion else automa_rules.GEM_COLORS
-
-        def set_kind(k):
-            form["tile_kind"] = k
-            screen.redraw()
-
         rows.append(
-            ft.Row(
-                [
-                    _button("Gem tile", lambda _e: set_kind("gem"), primary=kind == "gem"),
-                    _button("Special tile", lambda _e: set_kind("special"), primary=kind == "special"),
-                ],
-                wrap=True,
+            _choices(
+                ("gem", "special"),
+                kind,
+                redraw_after(lambda k: form.__setitem__("tile_kind", k)),
+                {"gem": "Gem tile", "special": "Special tile"}.get,
             )
         )
         if kind == "gem":
-
-            def set_gem(g):
-                form["gem"] = g
-                screen.redraw()
-
-            rows.append(
-                ft.Row(
-                    [_button(GEM_LABEL[g], lambda _e, g=g: set_gem(g), primary=g == gem) for g in gems],
-                    wrap=True,
-                    spacing=6,
-                    run_spacing=6,
-                )
-            )
+            rows.append(_choices(gems, gem, redraw_after(lambda g: form.__setitem__("gem", g)), GEM_LABEL.get))
             rows.append(stepper(screen, "Gems on the tile", count, 1, 9, lambda x: form.__setitem__("count", x)))
             value = {"kind": "gem", "gem": gem, "gems": count}
+            summary = f"{GEM_LABEL[gem]} tile, {count} gems"
         else:
-            tile = form.setdefault("special", q.choices[0])
-            rows.append(
-                ft.Dropdown(
-                    label="Special tile",
-                    value=tile,
-                    options=[ft.DropdownOption(key=t, text=t.replace("_", " ").capitalize()) for t in q.choices],
-                    on_select=lambda e: form.__setitem__("special", e.control.value),
-                )
-            )
-            value = None
-        rows.append(
-            _button(
-                "OK",
-                lambda _e: screen.act(
-                    p.answer(value if value is not None else {"kind": "special", "tile": form["special"]})
-                ),
-                icon="CHECK",
-            )
-        )
-    else:  # spell
-        spell = form.setdefault("spell", q.choices[0])
-        rows.append(
-            ft.Dropdown(
-                label="Spell discarded",
-                value=spell,
-                options=[ft.DropdownOption(key=s, text=s.replace("_", " ").capitalize()) for s in q.choices],
-                on_select=lambda e: form.__setitem__("spell", e.control.value),
-            )
-        )
-        rows.append(ft.Text("Charm scores 3 for the automa, Mind Control 9, any other spell nothing."))
-        rows.append(_button("OK", lambda _e: screen.act(p.answer(form["spell"])), icon="CHECK"))
-    return _panel(rows)
+            rows.append(_choices(q.choices, special, redraw_after(lambda t: form.__setitem__("special", t))))
+            value = {"kind": "special", "tile": special}
+            summary = special.replace("_", " ").capitalize()
+        rows.append(ft.Text(summary, weight=ft.FontWeight.W_600))
+        ok = main_button(screen, f"OK: {summary}", lambda _e: screen.act(p.answer(value)), "CHECK")
+    else:  # spell: one tap answers (Undo names it if the finger slipped)
+        rows.append(ft.Text("Tap the spell. Charm scores 3 for the automa, Mind Control 9, any other nothing."))
+        rows.append(_choices(q.choices, None, lambda x: screen.act(p.answer(x))))
+        return [_panel(rows)]
+    return [_panel(rows), ok]
 
 
-def _attack(screen: RoundScreen, v: RoundView) -> ft.Control:
+def _attack(screen: RoundScreen, v: RoundView) -> list[ft.Control]:
     a = v.attack
     p = screen.p
     form = _form(screen)
@@ -325,19 +343,18 @@ def _attack(screen: RoundScreen, v: RoundView) -> ft.Control:
     players = form.setdefault("players", {c: {"die": None, "axes": 0, "spells": []} for c in a.humans})
     automa_axes = form.setdefault("automa_axes", {c: n for c, n in a.automa_axes.items()})
     black = form.setdefault("black", None)
-    rows: list[ft.Control] = [w.heading("The dragon tile", 3)]
+    rows: list[ft.Control] = [w.heading("The dragon tile", 3), ft.Text("Reveal the top dragon tile:")]
     rows.append(stepper(screen, "Strength", tile["strength"], 0, 20, lambda x: tile.__setitem__("strength", x)))
 
     def set_treasure(t):
         tile["treasure"] = t
-        screen.redraw()
+        screen.refresh()
 
     rows.append(
         ft.Row(
             [
                 ft.Text("Takes", expand=True),
-                _button("Gold", lambda _e: set_treasure("gold"), primary=tile["treasure"] == "gold"),
-                _button("Gems", lambda _e: set_treasure("gems"), primary=tile["treasure"] == "gems"),
+                _choices(("gold", "gems"), tile["treasure"], set_treasure),
             ]
         )
     )
@@ -350,7 +367,7 @@ def _attack(screen: RoundScreen, v: RoundView) -> ft.Control:
 
             def pick_black(n):
                 form["black"] = None if form.get("black") == n else n
-                screen.redraw()
+                screen.refresh()
 
             rows.append(ft.Text(f"{cap(a.trigger)} rolls the black die (or leave it to the app)"))
             rows.append(_die_row("Black die", black, pick_black))
@@ -361,9 +378,9 @@ def _attack(screen: RoundScreen, v: RoundView) -> ft.Control:
 
             def pick(n, entry=entry):
                 entry["die"] = None if entry["die"] == n else n
-                screen.redraw()
+                screen.refresh()
 
-            rows.append(ft.Text("Your die" + ("" if entry["die"] else " (the app rolls)")))
+            rows.append(ft.Text(f"Your die: {entry['die']}" if entry["die"] else "Your die (or the app rolls)"))
             rows.append(_die_row(f"{cap(color)} die", entry["die"], pick))
         rows.append(
             stepper(
@@ -406,14 +423,13 @@ def _attack(screen: RoundScreen, v: RoundView) -> ft.Control:
                     lambda x, color=color: automa_axes.__setitem__(color, x),
                 )
             )
-    rows.append(
-        _button(
-            "Resolve the attack",
-            lambda _e: screen.act(p.attack(tile, players, automa_axes, form.get("black"))),
-            icon="SHIELD",
-        )
+    resolve = main_button(
+        screen,
+        "Resolve the attack",
+        lambda _e: screen.act(p.attack(tile, players, automa_axes, form.get("black"))),
+        "SHIELD",
     )
-    return _panel(rows)
+    return [_panel(rows), resolve]
 
 
 # ---------------------------------------------------------------------- the side panel
@@ -421,27 +437,34 @@ def _attack(screen: RoundScreen, v: RoundView) -> ft.Control:
 
 def side_panel(screen: RoundScreen) -> ft.Control:
     g = screen.p.game
-    return ft.Column(
-        [
-            ft.ExpansionTile(
-                title=ft.Text("Spells, special tiles and corrections"), controls=[_extras(screen)], maintain_state=True
-            ),
-            ft.ExpansionTile(title=ft.Text("Automa stash (hidden)"), controls=[_stash(screen)], maintain_state=True)
-            if g.setup.automa
-            else ft.Container(),
-            ft.ExpansionTile(
-                title=ft.Text("Event log"),
-                controls=[ft.Text(line, size=13, selectable=True) for line in screen.p.log_lines()],
-            ),
-        ],
-        spacing=4,
-    )
+    sections = []
+    if g.state.round == 1 and any(e["type"] == "place" for e in g.events()):
+        rows = [
+            ft.Row([ft.Text(line, expand=True), *([w.chip("estimate", tone="warn")] if est else [])])
+            for line, est in screen.setup_lines()
+        ]
+        sections.append(screen.section("setup", "Set up the table", [_pad(rows)]))
+    sections.append(screen.section("extras", "Spells, special tiles and corrections", [_extras(screen)]))
+    if g.setup.automa:
+        sections.append(screen.section("stash", "Automa stash (hidden)", [_stash(screen)]))
+    log = [ft.Text(line, size=13) for line in screen.p.log_lines()]
+    sections.append(screen.section("log", "Event log", [_pad(log, spacing=2)]))
+    return w.card(sections, spacing=0, padding=4, stretch=True)
+
+
+def _pad(controls: list[ft.Control], spacing: int = 6) -> ft.Control:
+    return ft.Container(ft.Column(controls, spacing=spacing), padding=ft.Padding.symmetric(horizontal=16))
 
 
 def _extras(screen: RoundScreen) -> ft.Control:
     p = screen.p
     g = p.game
     form = screen.__dict__.setdefault("_extras", {})
+    if form.get("step") != len(g.steps):  # the corrections start from the game's values after every step
+        form.update({"step": len(g.steps), "dragon": g.state.dragon})
+        for pl in g.setup.automa:
+            form[f"points_{pl.color}"] = g.state.points[pl.color]
+            form[f"gold_{pl.color}"] = g.state.stash[pl.color].gold
     humans = [pl.color for pl in g.setup.humans]
     who = form.setdefault("who", humans[0])
     rows: list[ft.Control] = []
@@ -543,7 +566,15 @@ def _extras(screen: RoundScreen) -> ft.Control:
     rows.append(w.heading("Make the app match the table", 3))
     dragon = form.setdefault("dragon", g.state.dragon)
     rows.append(
-        stepper(screen, "Dragon position", dragon, 0, g.setup.dragon_track - 1, lambda x: form.__setitem__("dragon", x))
+        stepper(
+            screen,
+            "Dragon position",
+            dragon,
+            0,
+            g.setup.dragon_track - 1,
+            lambda x: form.__setitem__("dragon", x),
+            part="side",
+        )
     )
     rows.append(_button("Set the dragon", lambda _e: screen.act(p.correct("dragon", form["dragon"])), primary=False))
     for pl in g.setup.automa:
@@ -551,10 +582,26 @@ def _extras(screen: RoundScreen) -> ft.Control:
         pts = form.setdefault(f"points_{c}", g.state.points[c])
         gold = form.setdefault(f"gold_{c}", g.state.stash[c].gold)
         rows.append(
-            stepper(screen, f"{cap(c)} automa points", pts, 0, 500, lambda x, c=c: form.__setitem__(f"points_{c}", x))
+            stepper(
+                screen,
+                f"{cap(c)} automa points",
+                pts,
+                0,
+                500,
+                lambda x, c=c: form.__setitem__(f"points_{c}", x),
+                part="side",
+            )
         )
         rows.append(
-            stepper(screen, f"{cap(c)} automa gold", gold, 0, 200, lambda x, c=c: form.__setitem__(f"gold_{c}", x))
+            stepper(
+                screen,
+                f"{cap(c)} automa gold",
+                gold,
+                0,
+                200,
+                lambda x, c=c: form.__setitem__(f"gold_{c}", x),
+                part="side",
+            )
         )
         rows.append(
             ft.Row(
@@ -581,11 +628,11 @@ def _stash(screen: RoundScreen) -> ft.Control:
     for pl in screen.p.game.setup.automa:
         c = pl.color
         if c in screen.p.revealed:
-            rows.append(ft.Text(f"{cap(c)} automa: " + "; ".join(screen.p.stash_lines(c)), selectable=True))
+            rows.append(ft.Text(f"{cap(c)} automa: " + "; ".join(screen.p.stash_lines(c))))
             rows.append(
                 _button(
                     f"Hide {cap(c)}'s stash",
-                    lambda _e, c=c: (screen.p.revealed.discard(c), screen.redraw()),
+                    lambda _e, c=c: (screen.p.revealed.discard(c), screen.refresh("side")),
                     primary=False,
                 )
             )
@@ -593,7 +640,7 @@ def _stash(screen: RoundScreen) -> ft.Control:
             rows.append(
                 _button(
                     f"Reveal {cap(c)}'s stash",
-                    lambda _e, c=c: (screen.p.revealed.add(c), screen.redraw()),
+                    lambda _e, c=c: (screen.p.revealed.add(c), screen.refresh("side")),
                     primary=False,
                     icon="VISIBILITY",
                 )

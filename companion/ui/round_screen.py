@@ -1,5 +1,15 @@
-"""The round screen: the banner with the next thing to do, the board grid, and undo/redo. Thin: everything it
-shows comes from ``RoundPresenter.view()``; every tap goes to the presenter, then the screen redraws itself.
+"""The round screen: what to do on the board, the banner with the next thing to do, the board grid, undo/redo.
+
+Thin: everything it shows comes from ``RoundPresenter.view()``; every tap goes to the presenter, then the screen
+redraws itself. Laid out for a phone in one hand, top to bottom in the order the table needs it:
+
+1. a compact status strip: round, dragon track, turn order (the player whose turn it is stands out);
+2. "On the board": what the last step asks of the physical board (the table's setup before the first
+   placement), with Undo and Redo naming their step;
+3. the banner: the next thing to do and its inputs, its main button large;
+4. the board grid, three spaces a row on a phone, so it is reachable without a long scroll (beside the
+   banner on a wider screen);
+5. the side panel: spells, special tiles, corrections, the automa's hidden stash, the event log.
 """
 
 from __future__ import annotations
@@ -12,6 +22,7 @@ from companion.ui import round_forms as forms
 from companion.ui import widgets as w
 from companion.ui.context import AppContext
 from companion.ui.new_game_presenter import setup_checklist
+from companion.ui.round_forms import on_color
 from companion.ui.round_presenter import COLOR_HEX, Cell, RoundPresenter, RoundView
 
 
@@ -23,6 +34,9 @@ def presenter(ctx: AppContext) -> RoundPresenter | None:
     if p is None or p.session is not session:
         p = RoundPresenter(session)
         ctx.state["round_presenter"] = p
+    # Settings: with the app's dice a human's dragon roll comes with the placement; with the table's, the
+    # banner asks for the value rolled.
+    p.app_dice = ctx.settings.dice == "app"
     return p
 
 
@@ -49,25 +63,45 @@ class RoundScreen:
         self.ctx = ctx
         self.p = p
         self.spell: str | None = None  # Grow Beard / Blood Sacrifice chosen for the next placement
-        self.root = ft.Column(spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        self.opened: set[str] = set()  # the side panel's sections the user opened
+        self.banner_box = self.side_box = None  # set by redraw(); refresh() redraws just one of them
+        self.root = ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         self.redraw()
 
     # ------------------------------------------------------------------ drawing
 
     def redraw(self) -> None:
+        """Rebuild the whole screen (after a game step)."""
         v = self.p.view()
-        if v.decision == "final_scores" or v.decision == "over":
-            pass
+        # New objects every time: Flet compares the keyed old and new trees, so nothing of the old may change.
+        self.banner_box = ft.Container(content=self._banner(v), key="round-banner")
+        self.side_box = ft.Container(content=forms.side_panel(self), key="round-side")
+        # A phone stacks the two halves; from a tablet's width up the board stands beside the banner, so a
+        # desktop shows everything without scrolling.
+        left = ft.Column(
+            [self._status(v), *self._last_step(v), self.banner_box],
+            spacing=10,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        )
+        # Keyed: Flet diffs the rebuilt controls against the old ones field by field and sends only what changed
+        # (unkeyed, every redraw resent and rebuilt the whole screen: about a second per tap in a browser).
         self.root.controls = [
-            self._header(v),
-            self._banner(v),
-            *self._error(v),
-            *self._setup_checklist(v),
-            *self._instructions(v),
-            self._board(v),
-            self._undo_row(v),
-            forms.side_panel(self),
+            ft.ResponsiveRow(
+                [
+                    ft.Container(content=left, col={"xs": 12, "md": 6}),
+                    ft.Container(content=self._board(v), col={"xs": 12, "md": 6}),
+                ],
+                spacing=10,
+                run_spacing=10,
+                vertical_alignment=ft.CrossAxisAlignment.START,
+                key="round-main",
+            ),
+            self.side_box,
         ]
+
+    def refresh(self, part: str = "banner") -> None:
+        """After a change inside a form (a stepper, a choice): the keyed redraw sends only what changed."""
+        self.redraw()
 
     def act(self, ok: bool) -> None:
         """After a tap: redraw; a refused tap keeps the screen and shows the one-line reason."""
@@ -75,181 +109,219 @@ class RoundScreen:
             self.spell = None
         self.redraw()
 
-    def _header(self, v: RoundView) -> ft.Control:
+    def section(self, key: str, title: str, controls: list[ft.Control]) -> ft.Control:
+        """A collapsible section that stays open or closed across redraws."""
+
+        def toggled(e) -> None:
+            (self.opened.add if e.data in (True, "true") else self.opened.discard)(key)
+
+        return ft.ExpansionTile(
+            title=ft.Text(title, weight=ft.FontWeight.W_600),
+            controls=controls,
+            expanded=key in self.opened,
+            on_change=toggled,
+            maintain_state=True,
+            controls_padding=ft.Padding.only(bottom=8),
+        )
+
+    def _status(self, v: RoundView) -> ft.Control:
         pips = []
         for i in range(v.dragon_length + 1):
             here = i == v.dragon
             pips.append(
                 ft.Container(
-                    ft.Icon(ft.Icons.LOCAL_FIRE_DEPARTMENT, size=18, color=ft.Colors.WHITE) if here else None,
-                    width=26,
-                    height=26,
-                    border_radius=13,
+                    content=ft.Icon(ft.Icons.LOCAL_FIRE_DEPARTMENT, size=14, color=ft.Colors.WHITE) if here else None,
+                    width=20,
+                    height=20,
+                    border_radius=10,
                     bgcolor=ft.Colors.DEEP_ORANGE_700
                     if here
                     else (ft.Colors.RED_200 if i == v.dragon_length else ft.Colors.BLUE_GREY_100),
                     alignment=ft.Alignment.CENTER,
                 )
             )
-        dragon = ft.Row(
-            [ft.Text("Dragon", weight=ft.FontWeight.W_600), *pips, ft.Text(f"{v.dragon} of {v.dragon_length}")],
-            spacing=4,
-            wrap=True,
+        dragon = ft.Semantics(
+            content=ft.Row(
+                [ft.Icon(ft.Icons.LOCAL_FIRE_DEPARTMENT, size=18), *pips, ft.Text(f"{v.dragon}/{v.dragon_length}")],
+                spacing=3,
+                tight=True,
+            ),
+            label=f"Dragon at {v.dragon} of {v.dragon_length}",
+            exclude_semantics=True,
         )
-        dragon = ft.Semantics(content=dragon, label=f"Dragon at {v.dragon} of {v.dragon_length}")
-        order = []
+        title = ft.Text(v.title, theme_style=ft.TextThemeStyle.TITLE_LARGE, weight=ft.FontWeight.W_700)
+        top = ft.Row(
+            [title, dragon],
+            alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+            wrap=True,
+            run_spacing=4,
+        )
+        if v.phase == "start":
+            return w.card([top], padding=12)
+        chips = []
         for i, chip in enumerate(v.turn_order, start=1):
             waiting = " ".join(f"#{n}" for n in chip.waiting) or "all placed"
             extra = f" · captured {', '.join(f'#{n}' for n in chip.captured)}" if chip.captured else ""
             pts = f" · {chip.points} pts" if chip.points is not None else ""
-            order.append(
-                ft.Container(
-                    ft.Column(
-                        [
-                            ft.Text(f"{i}. {chip.label}", weight=ft.FontWeight.W_600, color=ft.Colors.WHITE),
-                            ft.Text(f"{waiting}{extra}{pts}", size=12, color=ft.Colors.WHITE),
-                        ],
-                        spacing=0,
-                        tight=True,
+            # On the chip, short: the beard numbers still in bed, the captured ones, the points.
+            short = " ".join(str(n) for n in chip.waiting) or "done"
+            short_extra = f" · capt. {' '.join(str(n) for n in chip.captured)}" if chip.captured else ""
+            fg = on_color(chip.color)
+            turn = chip.color == v.banner_color
+            name = ft.Row(
+                [
+                    *([ft.Icon(ft.Icons.SMART_TOY, size=14, color=fg)] if chip.automa else []),
+                    ft.Text(f"{i}. {cap(chip.color)}", weight=ft.FontWeight.W_700, color=fg, size=15),
+                ],
+                spacing=3,
+                tight=True,
+            )
+            chips.append(
+                ft.Semantics(
+                    content=ft.Container(
+                        content=ft.Column(
+                            [name, ft.Text(f"{short}{short_extra}{pts}", size=12, color=fg)], spacing=0, tight=True
+                        ),
+                        bgcolor=COLOR_HEX[chip.color],
+                        border_radius=10,
+                        padding=ft.Padding.symmetric(vertical=4, horizontal=8),
+                        border=ft.Border.all(3, ft.Colors.ON_SURFACE) if turn else None,
                     ),
-                    bgcolor=COLOR_HEX[chip.color],
-                    border_radius=10,
-                    padding=ft.Padding.symmetric(vertical=6, horizontal=10),
-                    tooltip=f"{chip.label}: in bed {waiting}{extra}{pts}",
+                    label=f"{i}. {chip.label}{' (to play)' if turn else ''}: in bed {waiting}{extra}{pts}",
+                    exclude_semantics=True,
                 )
             )
-        title = ft.Text(v.title, theme_style=ft.TextThemeStyle.TITLE_LARGE, weight=ft.FontWeight.W_700)
-        if v.phase == "start":
-            return w.card([title, dragon])
-        return w.card([title, dragon, ft.Row(order, spacing=6, wrap=True, run_spacing=6)])
+        order = ft.Row(chips, spacing=6, wrap=True, run_spacing=6)
+        return w.card([top, order], padding=12)
+
+    def _last_step(self, v: RoundView) -> list[ft.Control]:
+        """What the last step asks of the physical board, and the buttons that take it back or redo it."""
+        g = self.p.game
+        rows: list[ft.Control] = []
+        first_placement_ahead = g.state.round == 1 and not any(e["type"] == "place" for e in g.events())
+        if v.phase != "start" and first_placement_ahead:
+            heading = "Set up the table"
+            rows += [
+                ft.Row(
+                    [
+                        ft.Icon(ft.Icons.CHECK_BOX_OUTLINE_BLANK, size=18),
+                        ft.Text(line, expand=True),
+                        *([w.chip("estimate", tone="warn")] if est else []),
+                    ],
+                    vertical_alignment=ft.CrossAxisAlignment.START,
+                )
+                for line, est in self.setup_lines()
+            ]
+        else:
+            heading = "On the board"
+            rows += [
+                ft.Row(
+                    [ft.Icon(ft.Icons.CHEVRON_RIGHT, size=18), ft.Text(line, expand=True)],
+                    vertical_alignment=ft.CrossAxisAlignment.START,
+                    spacing=4,
+                )
+                for line in v.instructions
+            ]
+        buttons = self._undo_redo(v)
+        if not rows and not buttons:
+            return []
+        head = [w.heading(heading, 3)] if rows else []
+        return [w.card([*head, *rows, *buttons], spacing=6, padding=12, stretch=True)]
+
+    def setup_lines(self) -> list[tuple[str, bool]]:
+        g = self.p.game
+        return setup_checklist(g.setup, list(g.state.turn_order), self.ctx.reference)
+
+    def _undo_redo(self, v: RoundView) -> list[ft.Control]:
+        out: list[ft.Control] = []
+        if v.undo_label:
+            out.append(_wide_text_button(f"Undo: {v.undo_label}", "UNDO", lambda _e: self.act(self.p.undo())))
+        if v.redo_label:
+            out.append(_wide_text_button(f"Redo: {v.redo_label}", "REDO", lambda _e: self.act(self.p.redo())))
+        return out
 
     def _banner(self, v: RoundView) -> ft.Control:
-        color = COLOR_HEX.get(v.banner_color or "", None)
+        color = v.banner_color if v.banner_color in COLOR_HEX else None
+        fg = on_color(color) if color else None
         text = ft.Text(
             v.banner,
             theme_style=ft.TextThemeStyle.TITLE_LARGE,
             weight=ft.FontWeight.W_700,
-            color=ft.Colors.WHITE if color else None,
+            color=fg,
         )
-        controls: list[ft.Control] = [ft.Semantics(content=text, label=f"Next: {v.banner}")]
+        controls: list[ft.Control] = [ft.Semantics(content=text, label=f"Next: {v.banner}", exclude_semantics=True)]
         controls += forms.decision_controls(self, v)
+        if v.error:
+            controls.append(
+                ft.Container(
+                    content=ft.Row(
+                        [
+                            ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.RED_900),
+                            ft.Text(v.error, color=ft.Colors.RED_900, expand=True),
+                        ]
+                    ),
+                    bgcolor=ft.Colors.RED_50,
+                    border_radius=10,
+                    padding=10,
+                )
+            )
         return ft.Container(
-            ft.Column(controls, spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
-            bgcolor=color or ft.Colors.SURFACE_CONTAINER_HIGH,
+            content=ft.Column(
+                controls, spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
+            ),
+            bgcolor=COLOR_HEX[color] if color else ft.Colors.SURFACE_CONTAINER_HIGH,
             border_radius=14,
             padding=14,
         )
 
-    def _error(self, v: RoundView) -> list[ft.Control]:
-        if not v.error:
-            return []
-        return [
-            ft.Container(
-                ft.Row(
-                    [
-                        ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.RED_900),
-                        ft.Text(v.error, color=ft.Colors.RED_900, expand=True),
-                    ]
-                ),
-                bgcolor=ft.Colors.RED_50,
-                border_radius=10,
-                padding=10,
-            )
-        ]
-
-    def _setup_checklist(self, v: RoundView) -> list[ft.Control]:
-        g = self.p.game
-        if g.state.round != 1 or any(e["type"] == "place" for e in g.events()):
-            return []
-        lines = setup_checklist(g.setup, list(g.state.turn_order), self.ctx.reference)
-        rows = [
-            ft.Row(
-                [
-                    ft.Icon(ft.Icons.CHECK_BOX_OUTLINE_BLANK, size=18),
-                    ft.Text(line, expand=True),
-                    *([w.chip("estimate", tone="warn")] if est else []),
-                ]
-            )
-            for line, est in lines
-        ]
-        return [w.card([w.heading("Set up the table", 3), *rows])]
-
-    def _instructions(self, v: RoundView) -> list[ft.Control]:
-        if not v.instructions:
-            return []
-        rows = [
-            ft.Row(
-                [ft.Icon(ft.Icons.CHEVRON_RIGHT, size=18), ft.Text(line, expand=True, selectable=True)],
-                vertical_alignment=ft.CrossAxisAlignment.START,
-            )
-            for line in v.instructions
-        ]
-        return [w.card([w.heading("On the board", 3), *rows], spacing=4)]
-
     def _board(self, v: RoundView) -> ft.Control:
-        cells = [ft.Container(self._cell(c), col={"xs": 6, "sm": 4, "md": 3}) for c in v.cells]
-        return ft.ResponsiveRow(cells, spacing=8, run_spacing=8)
+        cells = [ft.Container(content=self._cell(c), col={"xs": 4, "sm": 3, "md": 4}) for c in v.cells]
+        return ft.ResponsiveRow(cells, spacing=6, run_spacing=6)
 
     def _cell(self, c: Cell) -> ft.Control:
         icons = []
         if c.dragon:
-            icons.append(ft.Icon(ft.Icons.LOCAL_FIRE_DEPARTMENT, size=16, tooltip="dragon roll"))
+            icons.append(ft.Icon(ft.Icons.LOCAL_FIRE_DEPARTMENT, size=15))
         if c.all_play:
-            icons.append(ft.Icon(ft.Icons.GROUPS, size=16, tooltip="all-play"))
+            icons.append(ft.Icon(ft.Icons.GROUPS, size=15))
         if c.locked:
-            icons.append(ft.Icon(ft.Icons.LOCK, size=16, tooltip="locked"))
+            icons.append(ft.Icon(ft.Icons.LOCK, size=15))
         occupant = ft.Container(
-            ft.Text(
+            content=ft.Text(
                 c.occupant or "empty",
                 size=13,
-                weight=ft.FontWeight.W_600,
-                color=ft.Colors.WHITE if c.occupant else None,
+                weight=ft.FontWeight.W_600 if c.occupant else ft.FontWeight.W_400,
+                color=on_color(c.occupant_color) if c.occupant else ft.Colors.ON_SURFACE_VARIANT,
+                max_lines=1,
             ),
             bgcolor=COLOR_HEX.get(c.occupant_color or "", None),
             border_radius=8,
-            padding=ft.Padding.symmetric(vertical=2, horizontal=8),
+            padding=ft.Padding.symmetric(vertical=1, horizontal=6),
         )
         border_color = {"free": ft.Colors.GREEN_700, "dislodge": ft.Colors.ORANGE_800}.get(c.status)
         status = {"free": "free", "dislodge": "dislodge", "blocked": c.reason or "blocked"}.get(c.status, "")
         label = f"{c.name}: {c.occupant or 'empty'}" + (f", {status}" if status else "")
         body = ft.Column(
             [
-                ft.Row([ft.Text(c.name, weight=ft.FontWeight.W_700, expand=True, max_lines=2), *icons], spacing=2),
-                occupant,
-                *([ft.Text(c.reason, size=11, max_lines=2, italic=True)] if c.status == "blocked" else []),
+                ft.Text(c.name, weight=ft.FontWeight.W_700, size=14, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+                ft.Row([occupant, ft.Row(icons, spacing=0, tight=True)], spacing=2, wrap=True, run_spacing=2),
             ],
-            spacing=4,
+            spacing=2,
             tight=True,
         )
+        # A blocked space can be tapped too: the refusal says why in one line.
+        tap = self.tap_cell if c.status in ("free", "dislodge", "blocked") else None
         return ft.Container(
-            ft.Semantics(content=body, label=label, button=c.tappable),
-            padding=10,
-            border_radius=12,
-            height=104,
+            content=ft.Semantics(content=body, label=label, button=tap is not None, exclude_semantics=True),
+            padding=ft.Padding.symmetric(vertical=6, horizontal=8),
+            border_radius=10,
+            height=76,
             border=ft.Border.all(3 if border_color else 1, border_color or ft.Colors.OUTLINE_VARIANT),
             bgcolor=ft.Colors.SURFACE_CONTAINER_LOW if c.tappable else ft.Colors.SURFACE_CONTAINER_HIGHEST,
-            opacity=1.0 if c.status != "blocked" else 0.6,
-            on_click=(lambda _e, cell=c: self.tap_cell(cell)) if c.tappable else None,
-            ink=c.tappable,
-            tooltip=label,
+            opacity=1.0 if c.status != "blocked" else 0.55,
+            on_click=(lambda _e, cell=c: tap(cell)) if tap else None,
+            ink=tap is not None,
         )
-
-    def _undo_row(self, v: RoundView) -> ft.Control:
-        undo = w.filled_button(
-            f"Undo: {v.undo_label}" if v.undo_label else "Undo",
-            lambda _e: self.act(self.p.undo()),
-            icon_name="UNDO",
-            disabled=v.undo_label is None,
-            tooltip="Undo the last step",
-        )
-        redo = w.text_button(
-            f"Redo: {v.redo_label}" if v.redo_label else "Redo",
-            lambda _e: self.act(self.p.redo()),
-            icon_name="REDO",
-            disabled=v.redo_label is None,
-            tooltip="Redo the undone step",
-        )
-        return ft.Row([undo, redo], wrap=True, spacing=8, run_spacing=8)
 
     # ------------------------------------------------------------------ taps
 
@@ -259,11 +331,16 @@ class RoundScreen:
                 f"Dislodge {cell.occupant} from {SPACES[cell.space].name}?",
                 "The dislodged dwarf goes back to its bed and places again after this action.",
                 lambda: self.act(self.p.tap_space(cell.space, self.spell)),
+                yes_label="Dislodge",
             )
+        elif cell.status == "blocked":
+            self.act(self.p.tap_space(cell.space, self.spell))
+            if self.p.error:
+                self.ctx.toast(self.p.error)
         else:
             self.act(self.p.tap_space(cell.space, self.spell))
 
-    def confirm(self, title: str, text: str, on_yes) -> None:
+    def confirm(self, title: str, text: str, on_yes, yes_label: str = "Yes") -> None:
         page = self.ctx.page
 
         def yes(_e):
@@ -276,8 +353,27 @@ class RoundScreen:
             title=ft.Text(title),
             content=ft.Text(text),
             actions=[
-                ft.TextButton("Cancel", on_click=lambda _e: page.pop_dialog()),
-                ft.FilledButton("Yes", on_click=yes),
+                ft.TextButton("Cancel", on_click=lambda _e: page.pop_dialog(), height=w.TARGET),
+                ft.FilledButton(yes_label, on_click=yes, height=w.TARGET),
             ],
         )
         page.show_dialog(dialog)
+
+
+def cap(color: str | None) -> str:
+    return (color or "").capitalize()
+
+
+def _wide_text_button(label: str, icon_name: str, on_click) -> ft.Control:
+    """A full-width outlined button whose (long) text wraps instead of overflowing on a phone."""
+    return ft.OutlinedButton(
+        content=ft.Row(
+            [ft.Icon(w.icon(icon_name), size=20), ft.Text(label, expand=True)],
+            spacing=8,
+        ),
+        on_click=on_click,
+        style=ft.ButtonStyle(
+            padding=ft.Padding.symmetric(vertical=10, horizontal=12),
+            shape=ft.RoundedRectangleBorder(radius=12),
+        ),
+    )
