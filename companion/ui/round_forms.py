@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from companion.rules import automa as automa_rules
-from companion.rules.spaces import SPACES
+from companion.rules.spaces import SPACES, spaces_for
 from companion.ui import widgets as w
 from companion.ui.round_presenter import COLOR_HEX, RoundView, cap
 
@@ -83,9 +83,7 @@ def _die_row(label: str, chosen: int | None, on_pick) -> ft.Control:
     return ft.Row(buttons, spacing=3, wrap=True, run_spacing=6)
 
 
-def stepper(
-    screen: RoundScreen, label: str, value: int, lo: int, hi: int, on_set, part: str = "banner"
-) -> ft.Control:
+def stepper(screen: RoundScreen, label: str, value: int, lo: int, hi: int, on_set, part: str = "banner") -> ft.Control:
     """A number with big minus and plus buttons (one hand, at the table). ``part``: what to redraw after."""
 
     def change(delta: int):
@@ -124,7 +122,7 @@ def decision_controls(screen: RoundScreen, v: RoundView) -> list[ft.Control]:
         case "starting_rolls":
             return [_starting_rolls(screen)]
         case "automa_turn":
-            return [main_button(screen, "Draw a card and place", lambda _e: screen.act(p.proceed()), "STYLE")]
+            return [main_button(screen, "Draw a card and place", lambda _e: screen.do(p.proceed), "STYLE")]
         case "place":
             return [_place_hint(screen, v)]
         case "roll":
@@ -138,9 +136,9 @@ def decision_controls(screen: RoundScreen, v: RoundView) -> list[ft.Control]:
                         ),
                         ft.Row(
                             [
-                                _button("Keep it", lambda _e: screen.act(p.proceed()), icon="CHECK"),
+                                _button("Keep it", lambda _e: screen.do(p.proceed), icon="CHECK"),
                                 _button(
-                                    "Re-roll (Temple)", lambda _e: screen.act(p.reroll()), primary=False, icon="CASINO"
+                                    "Re-roll (Temple)", lambda _e: screen.do(p.reroll), primary=False, icon="CASINO"
                                 ),
                             ],
                             wrap=True,
@@ -168,7 +166,7 @@ def decision_controls(screen: RoundScreen, v: RoundView) -> list[ft.Control]:
             return [
                 _panel(rows),
                 main_button(
-                    screen, f"Start round {p.game.state.round + 1}", lambda _e: screen.act(p.proceed()), "PLAY_ARROW"
+                    screen, f"Start round {p.game.state.round + 1}", lambda _e: screen.do(p.proceed), "PLAY_ARROW"
                 ),
             ]
         case "final_scores":
@@ -202,7 +200,7 @@ def _starting_rolls(screen: RoundScreen) -> ft.Control:
         )
         rows.append(_die_row(f"{cap(color)} rolled", rolls.get(color), pick))
     go = main_button(
-        screen, "Roll for the starting order", lambda _e: screen.act(screen.p.starting_rolls(rolls)), "CASINO"
+        screen, "Roll for the starting order", lambda _e: screen.do(lambda: screen.p.starting_rolls(rolls)), "CASINO"
     )
     return ft.Column([_panel(rows), go], spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
@@ -238,11 +236,11 @@ def _roll(screen: RoundScreen, v: RoundView) -> ft.Control:
     return ft.Column(
         [
             ft.Text(f"The dragon moves on {v.threshold} or more.", color=on_color(v.banner_color)),
-            main_button(screen, "Roll the app's die", lambda _e: screen.act(p.proceed()), "CASINO"),
+            main_button(screen, "Roll the app's die", lambda _e: screen.do(p.proceed), "CASINO"),
             _panel(
                 [
                     ft.Text("Or tap the die rolled at the table:"),
-                    _die_row("Table die", None, lambda n: screen.act(p.table_roll(n))),
+                    _die_row("Table die", None, lambda n: screen.do(lambda: p.table_roll(n))),
                 ]
             ),
         ],
@@ -287,7 +285,7 @@ def _question(screen: RoundScreen, v: RoundView) -> list[ft.Control]:
         value = form.setdefault("value", 0)
         label = {"dwarf_king": "Achievement points", "gem_market": "Coins on the contract"}[q.question]
         rows.append(stepper(screen, label, value, 0, 99, lambda x: form.__setitem__("value", x)))
-        ok = main_button(screen, f"OK: {value}", lambda _e: screen.act(p.answer(form["value"])), "CHECK")
+        ok = main_button(screen, f"OK: {value}", lambda _e: screen.do(lambda: p.answer(form["value"])), "CHECK")
     elif q.kind == "gems":
         chosen = form.setdefault("gems", [])
         allowed = q.choices if p.game.setup.expansion else automa_rules.GEM_COLORS
@@ -301,7 +299,7 @@ def _question(screen: RoundScreen, v: RoundView) -> list[ft.Control]:
         rows.append(_choices(allowed, None, redraw_after(add), GEM_LABEL.get))
         if chosen:
             rows.append(w.text_button("Clear", redraw_after(lambda _e: chosen.clear()), icon_name="BACKSPACE"))
-        ok = main_button(screen, "OK", lambda _e: screen.act(p.answer(list(chosen))), "CHECK")
+        ok = main_button(screen, "OK", lambda _e: screen.do(lambda: p.answer(list(chosen))), "CHECK")
         ok.disabled = len(chosen) != q.count
     elif q.kind == "tile":
         kind = form.setdefault("tile_kind", "gem")
@@ -327,10 +325,10 @@ def _question(screen: RoundScreen, v: RoundView) -> list[ft.Control]:
             value = {"kind": "special", "tile": special}
             summary = special.replace("_", " ").capitalize()
         rows.append(ft.Text(summary, weight=ft.FontWeight.W_600))
-        ok = main_button(screen, f"OK: {summary}", lambda _e: screen.act(p.answer(value)), "CHECK")
+        ok = main_button(screen, f"OK: {summary}", lambda _e: screen.do(lambda: p.answer(value)), "CHECK")
     else:  # spell: one tap answers (Undo names it if the finger slipped)
         rows.append(ft.Text("Tap the spell. Charm scores 3 for the automa, Mind Control 9, any other nothing."))
-        rows.append(_choices(q.choices, None, lambda x: screen.act(p.answer(x))))
+        rows.append(_choices(q.choices, None, lambda x: screen.do(lambda: p.answer(x))))
         return [_panel(rows)]
     return [_panel(rows), ok]
 
@@ -426,7 +424,7 @@ def _attack(screen: RoundScreen, v: RoundView) -> list[ft.Control]:
     resolve = main_button(
         screen,
         "Resolve the attack",
-        lambda _e: screen.act(p.attack(tile, players, automa_axes, form.get("black"))),
+        lambda _e: screen.do(lambda: p.attack(tile, players, automa_axes, form.get("black"))),
         "SHIELD",
     )
     return [_panel(rows), resolve]
@@ -468,99 +466,92 @@ def _extras(screen: RoundScreen) -> ft.Control:
     humans = [pl.color for pl in g.setup.humans]
     who = form.setdefault("who", humans[0])
     rows: list[ft.Control] = []
-    rows.append(
-        ft.Dropdown(
-            label="Player",
-            value=who,
-            options=[ft.DropdownOption(key=c, text=cap(c)) for c in humans],
-            on_select=lambda e: form.__setitem__("who", e.control.value),
+    if len(humans) > 1:
+        rows.append(
+            ft.Dropdown(
+                label="Player",
+                value=who,
+                options=[ft.DropdownOption(key=c, text=cap(c)) for c in humans],
+                on_select=lambda e: form.__setitem__("who", e.control.value),
+            )
         )
-    )
-    free = [
-        sid
-        for sid, occ in ((s, g.state.board.get(s)) for s in (sp.id for sp in SPACES.values()))
-        if occ is None and (g.setup.expansion or not SPACES[sid].expansion)
-    ]
+
+    def pick_and_do(dropdown: ft.Control, button: ft.Control) -> ft.Control:
+        # A column, not a wrapping row: an expanding field inside a wrap is Flutter's grey error box.
+        return ft.Column([dropdown, button], spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+    free = [sp.id for sp in spaces_for(g.setup.expansion) if g.state.board.get(sp.id) is None]
     if free:
         space = form.get("golem_space") if form.get("golem_space") in free else free[0]
         form["golem_space"] = space
         rows.append(
-            ft.Row(
-                [
-                    ft.Dropdown(
-                        label="Golem space",
-                        value=space,
-                        expand=True,
-                        options=[ft.DropdownOption(key=s, text=SPACES[s].name) for s in free],
-                        on_select=lambda e: form.__setitem__("golem_space", e.control.value),
-                    ),
-                    _button(
-                        "Place the golem",
-                        lambda _e: screen.act(p.golem(form["who"], form["golem_space"])),
-                        primary=False,
-                        icon="SMART_TOY",
-                    ),
-                ],
-                wrap=True,
+            pick_and_do(
+                ft.Dropdown(
+                    label="Golem space",
+                    value=space,
+                    options=[ft.DropdownOption(key=s, text=SPACES[s].name) for s in free],
+                    on_select=lambda e: form.__setitem__("golem_space", e.control.value),
+                ),
+                _button(
+                    "Place the golem",
+                    lambda _e: screen.do(lambda: p.golem(form["who"], form["golem_space"])),
+                    primary=False,
+                    icon="SMART_TOY",
+                ),
             )
         )
     tile = form.setdefault("tile", "dragon_song")
     rows.append(
-        ft.Row(
-            [
-                ft.Dropdown(
-                    label="Special tile gained",
-                    value=tile,
-                    expand=True,
-                    options=[
-                        ft.DropdownOption(key=t, text=t.replace("_", " ").capitalize())
-                        for t in automa_rules.SPECIAL_TILES
-                    ],
-                    on_select=lambda e: form.__setitem__("tile", e.control.value),
-                ),
-                _button("Record tile", lambda _e: screen.act(p.special_tile(form["who"], form["tile"])), primary=False),
-            ],
-            wrap=True,
+        pick_and_do(
+            ft.Dropdown(
+                label="Special tile gained",
+                value=tile,
+                options=[
+                    ft.DropdownOption(key=t, text=t.replace("_", " ").capitalize()) for t in automa_rules.SPECIAL_TILES
+                ],
+                on_select=lambda e: form.__setitem__("tile", e.control.value),
+            ),
+            _button(
+                "Record tile", lambda _e: screen.do(lambda: p.special_tile(form["who"], form["tile"])), primary=False
+            ),
         )
     )
     spell = form.setdefault("spell", "charm")
     rows.append(
-        ft.Row(
-            [
-                ft.Dropdown(
-                    label="Spell cast",
-                    value=spell,
-                    expand=True,
-                    options=[
-                        ft.DropdownOption(key=s, text=s.replace("_", " ").capitalize())
-                        for s in automa_rules.SPELLS
-                        if s not in ("draco_speak", "stone_golem")
-                    ],
-                    on_select=lambda e: form.__setitem__("spell", e.control.value),
-                ),
-                _button("Record spell", lambda _e: screen.act(p.spell(form["who"], form["spell"])), primary=False),
-            ],
-            wrap=True,
+        pick_and_do(
+            ft.Dropdown(
+                label="Spell cast",
+                value=spell,
+                options=[
+                    ft.DropdownOption(key=s, text=s.replace("_", " ").capitalize())
+                    for s in automa_rules.SPELLS
+                    if s not in ("draco_speak", "stone_golem")
+                ],
+                on_select=lambda e: form.__setitem__("spell", e.control.value),
+            ),
+            _button("Record spell", lambda _e: screen.do(lambda: p.spell(form["who"], form["spell"])), primary=False),
         )
     )
+    rows.append(ft.Text("Draco Speak: move the dragon one step"))
     rows.append(
         ft.Row(
             [
-                ft.Text("Draco Speak", expand=True),
                 _button(
                     "Dragon down",
-                    lambda _e: screen.act(p.spell(form["who"], "draco_speak", direction=-1)),
+                    lambda _e: screen.do(lambda: p.spell(form["who"], "draco_speak", direction=-1)),
                     primary=False,
                     icon="ARROW_DOWNWARD",
                 ),
                 _button(
                     "Dragon up",
-                    lambda _e: screen.act(p.spell(form["who"], "draco_speak", direction=1)),
+                    lambda _e: screen.do(lambda: p.spell(form["who"], "draco_speak", direction=1)),
                     primary=False,
                     icon="ARROW_UPWARD",
                 ),
             ],
             wrap=True,
+            spacing=6,
+            run_spacing=6,
         )
     )
     rows.append(w.heading("Make the app match the table", 3))
@@ -576,7 +567,9 @@ def _extras(screen: RoundScreen) -> ft.Control:
             part="side",
         )
     )
-    rows.append(_button("Set the dragon", lambda _e: screen.act(p.correct("dragon", form["dragon"])), primary=False))
+    rows.append(
+        _button("Set the dragon", lambda _e: screen.do(lambda: p.correct("dragon", form["dragon"])), primary=False)
+    )
     for pl in g.setup.automa:
         c = pl.color
         pts = form.setdefault(f"points_{c}", g.state.points[c])
@@ -608,19 +601,22 @@ def _extras(screen: RoundScreen) -> ft.Control:
                 [
                     _button(
                         f"Set {cap(c)} points",
-                        lambda _e, c=c: screen.act(p.correct("points", form[f"points_{c}"], c)),
+                        lambda _e, c=c: screen.do(lambda: p.correct("points", form[f"points_{c}"], c)),
                         primary=False,
                     ),
                     _button(
                         f"Set {cap(c)} gold",
-                        lambda _e, c=c: screen.act(p.correct("gold", form[f"gold_{c}"], c)),
+                        lambda _e, c=c: screen.do(lambda: p.correct("gold", form[f"gold_{c}"], c)),
                         primary=False,
                     ),
                 ],
                 wrap=True,
             )
         )
-    return ft.Container(ft.Column(rows, spacing=8), padding=8)
+    return ft.Container(
+        ft.Column(rows, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+        padding=ft.Padding.symmetric(horizontal=16, vertical=4),
+    )
 
 
 def _stash(screen: RoundScreen) -> ft.Control:

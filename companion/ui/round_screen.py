@@ -14,9 +14,12 @@ redraws itself. Laid out for a phone in one hand, top to bottom in the order the
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from companion.rules.spaces import SPACES
+from companion.store import StoreConflict
 from companion.ui import game_access
 from companion.ui import round_forms as forms
 from companion.ui import widgets as w
@@ -103,11 +106,26 @@ class RoundScreen:
         """After a change inside a form (a stepper, a choice): the keyed redraw sends only what changed."""
         self.redraw()
 
+    def do(self, call: Callable[[], bool]) -> None:
+        """Run a tap's presenter call, then redraw (see ``act``). When another window (a second phone at the
+        table) changed the game first, the session has reloaded it: say so and show the game as it is now."""
+        try:
+            ok = call()
+        except StoreConflict:
+            self.p.error = "This game was changed in another window: here it is as saved now. Tap again."
+            ok = False
+        self.act(ok)
+
     def act(self, ok: bool) -> None:
-        """After a tap: redraw; a refused tap keeps the screen and shows the one-line reason."""
+        """After a tap: redraw; a refused tap keeps the screen and shows the one-line reason, in the banner and
+        in a snack bar at the bottom (the tap may have come from far below the banner)."""
         if ok:
             self.spell = None
         self.redraw()
+        if not ok and self.p.error:
+            self.ctx.toast(self.p.error)
+            # Showing a snack bar sends just the snack bar (and Flet then skips its update after the event).
+            self.root.update()
 
     def section(self, key: str, title: str, controls: list[ft.Control]) -> ft.Control:
         """A collapsible section that stays open or closed across redraws."""
@@ -235,9 +253,9 @@ class RoundScreen:
     def _undo_redo(self, v: RoundView) -> list[ft.Control]:
         out: list[ft.Control] = []
         if v.undo_label:
-            out.append(_wide_text_button(f"Undo: {v.undo_label}", "UNDO", lambda _e: self.act(self.p.undo())))
+            out.append(_wide_text_button(f"Undo: {v.undo_label}", "UNDO", lambda _e: self.do(self.p.undo)))
         if v.redo_label:
-            out.append(_wide_text_button(f"Redo: {v.redo_label}", "REDO", lambda _e: self.act(self.p.redo())))
+            out.append(_wide_text_button(f"Redo: {v.redo_label}", "REDO", lambda _e: self.do(self.p.redo)))
         return out
 
     def _banner(self, v: RoundView) -> ft.Control:
@@ -266,9 +284,7 @@ class RoundScreen:
                 )
             )
         return ft.Container(
-            content=ft.Column(
-                controls, spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
-            ),
+            content=ft.Column(controls, spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
             bgcolor=COLOR_HEX[color] if color else ft.Colors.SURFACE_CONTAINER_HIGH,
             border_radius=14,
             padding=14,
@@ -330,15 +346,11 @@ class RoundScreen:
             self.confirm(
                 f"Dislodge {cell.occupant} from {SPACES[cell.space].name}?",
                 "The dislodged dwarf goes back to its bed and places again after this action.",
-                lambda: self.act(self.p.tap_space(cell.space, self.spell)),
+                lambda: self.do(lambda: self.p.tap_space(cell.space, self.spell)),
                 yes_label="Dislodge",
             )
-        elif cell.status == "blocked":
-            self.act(self.p.tap_space(cell.space, self.spell))
-            if self.p.error:
-                self.ctx.toast(self.p.error)
         else:
-            self.act(self.p.tap_space(cell.space, self.spell))
+            self.do(lambda: self.p.tap_space(cell.space, self.spell))
 
     def confirm(self, title: str, text: str, on_yes, yes_label: str = "Yes") -> None:
         page = self.ctx.page
