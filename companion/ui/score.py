@@ -61,6 +61,35 @@ def stepper(label: str, value: int, on_step: Callable[[int], int], on_text: Call
     )
 
 
+def count_steppers(presenter: ScorePresenter, seat: SeatState, on_change: Callable[[], None]) -> ft.Control:
+    """A stepper for each count of ``seat`` (named "Blue gold", ...); ``on_change`` runs after every change."""
+    color = seat.color
+    steppers = []
+    for key, label in seat.fields(presenter.expansion):
+
+        def on_step(delta: int, key=key) -> int:
+            value = presenter.step(color, key, delta)
+            on_change()
+            return value
+
+        def on_text(text: str, key=key) -> str | None:
+            message = presenter.set_count(color, key, text)
+            on_change()
+            return message
+
+        steppers.append(stepper(f"{colour_name(color)} {label.lower()}", seat.count(key), on_step, on_text))
+    return ft.ResponsiveRow(steppers, spacing=8, run_spacing=8)
+
+
+def human_hint(color: str) -> ft.Control:
+    """What a human counts: the tiles added during the game (the starting tile is added for them)."""
+    return w.para(
+        f"Count the mine tiles you added during the game; your starting tile ({COLOR_GEM[color]}) is "
+        "added for you and counts as 2.",
+        small=True,
+    )
+
+
 def _choice(label: str, value: str, options: list[tuple[str, str]], on_change) -> ft.Control:
     """A one-of-a-few choice as a segmented button (compact on a phone), with a caption."""
 
@@ -95,7 +124,7 @@ def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
 
     def refresh_result() -> None:
         view = presenter.result(chart)
-        result_col.controls = _result_controls(view)
+        result_col.controls = result_controls(view)
         by_colour = {r.color: r.total for r in view.rows}
         for color, text in totals.items():
             total = by_colour.get(color)
@@ -154,29 +183,8 @@ def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
             )
             controls.append(w.para("Count from its hidden stash.", small=True))
         else:
-            controls.append(
-                w.para(
-                    f"Count the mine tiles you added during the game; your starting tile ({COLOR_GEM[color]}) is "
-                    "added for you and counts as 2.",
-                    small=True,
-                )
-            )
-
-        steppers = []
-        for key, label in seat.fields(presenter.expansion):
-
-            def on_step(delta: int, key=key) -> int:
-                value = presenter.step(color, key, delta)
-                refresh_result()
-                return value
-
-            def on_text(text: str, key=key) -> str | None:
-                message = presenter.set_count(color, key, text)
-                refresh_result()
-                return message
-
-            steppers.append(stepper(f"{colour_name(color)} {label.lower()}", seat.count(key), on_step, on_text))
-        controls.append(ft.ResponsiveRow(steppers, spacing=8, run_spacing=8))
+            controls.append(human_hint(color))
+        controls.append(count_steppers(presenter, seat, refresh_result))
         return w.card(controls, spacing=8)
 
     # ------------------------------------------------------------------------------------------ turn order
@@ -287,7 +295,7 @@ def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
     ]
 
 
-def _row(row: Row) -> ft.Control:
+def result_row(row: Row) -> ft.Control:
     head = ft.Row(
         [
             ft.Container(
@@ -347,7 +355,7 @@ def _row(row: Row) -> ft.Control:
     )
 
 
-def _result_controls(view: ResultView) -> list[ft.Control]:
+def result_controls(view: ResultView) -> list[ft.Control]:
     if view.error:
         return [
             ft.Row(
@@ -377,7 +385,7 @@ def _result_controls(view: ResultView) -> list[ft.Control]:
                 padding=12,
             )
         )
-    out += [_row(r) for r in view.rows]
+    out += [result_row(r) for r in view.rows]
     if view.estimates_used:
         out.append(
             w.para(

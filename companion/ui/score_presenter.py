@@ -17,7 +17,7 @@ describes every line of every total, the ranking with the reason for each tie, a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from pydantic import ValidationError
@@ -32,6 +32,7 @@ from companion.rules.scoring import (
     ScoreResult,
     ScoreSheet,
     SetChart,
+    SoloResult,
     load_scoring,
     score,
     sheet_error,
@@ -314,10 +315,9 @@ class ScorePresenter:
     def _describe(self, result: ScoreResult) -> ResultView:
         data = load_scoring()
         rows: list[Row] = []
-        position = {c: i for i, c in enumerate(self.turn_order)}
-        totals = [p.total for p in result.players]
+        notes = tie_notes([(p.color, p.total) for p in result.players], self.turn_order, lambda c: self.seat(c).label)
         any_estimate = False
-        for i, p in enumerate(result.players):
+        for p in result.players:
             seat = self.seat(p.color)
             b = p.breakdown
             lines: list[Line] = [Line("Track", "points scored during the game", b.track)]
@@ -361,37 +361,47 @@ class ScorePresenter:
                         b.gems_in_mine,
                     ),
                 ]
-            tie = ""
-            tied_with = [
-                result.players[j] for j in (i - 1, i + 1) if 0 <= j < len(totals) and totals[j] == p.total and j != i
-            ]
-            if tied_with:
-                above = [q for q in tied_with if position[q.color] < position[p.color]]
-                below = [q for q in tied_with if position[q.color] > position[p.color]]
-                parts = []
-                if below:
-                    names = " and ".join(self.seat(q.color).label for q in below)
-                    parts.append(f"ties {names} on {p.total} and ranks higher: earlier in the final turn order")
-                if above:
-                    names = " and ".join(self.seat(q.color).label for q in above)
-                    parts.append(f"ties {names} on {p.total} and ranks lower: later in the final turn order")
-                tie = "; ".join(parts)
-            rows.append(Row(p.rank, p.color, seat.label, p.total, tuple(lines), tie))
+            rows.append(Row(p.rank, p.color, seat.label, p.total, tuple(lines), notes[p.color]))
         solo = None
         if result.solo is not None:
             human = next(p for p in result.players if p.kind == "human")
-            if result.solo.verdict == "win":
-                headline = (
-                    f"You win with {human.total} (the best automa has {result.solo.to_beat}). "
-                    f"Beard rank: {result.solo.beard_rank}."
-                )
-            else:
-                headline = (
-                    f"The automa win: you have {human.total} and needed more than {result.solo.to_beat} "
-                    "(a tie is not a win)."
-                )
-            solo = SoloView(result.solo.verdict == "win", headline, result.solo.beard_rank)
+            solo = solo_view(human.total, result.solo)
         return ResultView(tuple(rows), solo, None, any_estimate)
+
+
+def tie_notes(
+    ranked: Sequence[tuple[str, int]], turn_order: Sequence[str], label: Callable[[str], str]
+) -> dict[str, str]:
+    """Why each player ranks where it does when it tied with a neighbour in ``ranked`` (colour, total), else "".
+
+    >>> tie_notes([("red", 96), ("blue", 96), ("green", 50)], ["red", "blue", "green"], str.capitalize)["blue"]
+    'ties Red on 96 and ranks lower: later in the final turn order'
+    """
+    position = {c: i for i, c in enumerate(turn_order)}
+    totals = [total for _, total in ranked]
+    notes: dict[str, str] = {}
+    for i, (color, total) in enumerate(ranked):
+        tied_with = [ranked[j][0] for j in (i - 1, i + 1) if 0 <= j < len(totals) and totals[j] == total and j != i]
+        parts = []
+        below = [q for q in tied_with if position[q] > position[color]]
+        above = [q for q in tied_with if position[q] < position[color]]
+        if below:
+            names = " and ".join(label(q) for q in below)
+            parts.append(f"ties {names} on {total} and ranks higher: earlier in the final turn order")
+        if above:
+            names = " and ".join(label(q) for q in above)
+            parts.append(f"ties {names} on {total} and ranks lower: later in the final turn order")
+        notes[color] = "; ".join(parts)
+    return notes
+
+
+def solo_view(human_total: int, solo: SoloResult) -> SoloView:
+    """The solo verdict as a headline: a win needs more points than both automa (a tie is a loss)."""
+    if solo.verdict == "win":
+        headline = f"You win with {human_total} (the best automa has {solo.to_beat}). Beard rank: {solo.beard_rank}."
+    else:
+        headline = f"The automa win: you have {human_total} and needed more than {solo.to_beat} (a tie is not a win)."
+    return SoloView(solo.verdict == "win", headline, solo.beard_rank)
 
 
 def _start(seat: SeatState) -> str:
@@ -409,4 +419,6 @@ __all__ = [
     "ScorePresenter",
     "SeatState",
     "SoloView",
+    "solo_view",
+    "tie_notes",
 ]

@@ -1,12 +1,20 @@
 """The app's screens, by route. To add a screen, write its module (``build(ctx, params) -> controls``) and
 add one :class:`Screen` line to :func:`all_screens`; nothing else changes.
-
-"/history" is still a placeholder.
 """
 
 from __future__ import annotations
 
-from companion.ui import decks, home, new_game, placeholders, round_screen, rules_help, score, settings
+from companion.ui import (
+    decks,
+    final_screen,
+    history_screen,
+    home,
+    new_game,
+    round_screen,
+    rules_help,
+    score,
+    settings,
+)
 from companion.ui.context import Screen
 
 
@@ -15,11 +23,9 @@ def all_screens() -> dict[str, Screen]:
         Screen("/", "Treasure Mountain", home.build, parent=None),
         Screen("/new", "New game", new_game.build),
         Screen("/round", "Game", round_screen.build),
-        Screen(
-            "/history",
-            "History",
-            placeholders.coming("History is coming", "The games you played and their scores will be listed here."),
-        ),
+        Screen("/final", "End of the game", final_screen.build, parent="/round"),
+        Screen("/history", "History", history_screen.build),
+        Screen("/history/game", "Game result", final_screen.build, parent="/history"),
         Screen("/score", "Score a game", score.build),
         Screen("/decks", "Decks", decks.build),
         Screen("/rules", "Rules help", rules_help.build),

@@ -1,0 +1,320 @@
+"""The end of a game ("/final"): the score sheet of the game in progress, then its saved result.
+
+Thin: everything comes from :class:`FinalPresenter` (kept in ``ctx.state`` per game, so the counts typed so
+far survive leaving the screen); the steppers and the result are the score screen's own pieces.
+``?game=<id>`` shows a stored game (History links to it at "/history/game"); without it, the game in progress.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.settings import effective_set_chart
+from companion.store import StoreError
+from companion.ui import game_access
+from companion.ui import widgets as w
+from companion.ui.context import AppContext
+from companion.ui.final_presenter import SAVED, SHEET, AutomaCard, FinalPresenter, FinalView
+from companion.ui.score import count_steppers, dot, human_hint, result_controls
+
+STATE_KEY = "final_presenters"  # game id -> FinalPresenter
+RESULT_KEY = "final-result"
+
+
+def presenter(ctx: AppContext, params: dict[str, str]) -> FinalPresenter | None:
+    """The presenter of the game asked for (``?game=``), else of the game in progress; None when there is none."""
+    wanted = params.get("game")
+    session = game_access.current(ctx) if not wanted else None
+    if wanted:
+        try:
+            game_id = int(wanted)
+        except ValueError:
+            return None
+        current = ctx.state.get("session")
+        if current is not None and current.game_id == game_id:
+            session = current
+        else:
+            from companion.session import GameSession
+
+            try:
+                session = GameSession.resume(game_access.store(ctx), game_id)
+            except (StoreError, ValueError) as err:  # deleted, or a record that no longer replays
+                ctx.toast(f"Game {game_id} could not be opened: {err}")
+                return None
+    if session is None:
+        return None
+    presenters: dict = ctx.state.setdefault(STATE_KEY, {})
+    p = presenters.get(session.game_id)
+    if p is None:
+        p = FinalPresenter(session)
+        presenters[session.game_id] = p
+    else:
+        p.session = session  # the same game, opened again (from History, or after another window changed it)
+    p.chart = effective_set_chart(ctx.settings)
+    return p
+
+
+def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
+    p = presenter(ctx, params)
+    if p is None:
+        return [
+            w.card(
+                [
+                    w.heading("No game to score"),
+                    w.para(
+                        "No game is waiting for its final scores. Finished games and their results are in History; "
+                        "to add up the scores of a game played without the app, use Score a game."
+                    ),
+                    ft.Row(
+                        [
+                            w.filled_button("History", lambda _e: ctx.go("/history"), icon_name="HISTORY"),
+                            w.text_button("Score a game", lambda _e: ctx.go("/score"), icon_name="CALCULATE"),
+                        ],
+                        wrap=True,
+                    ),
+                ]
+            )
+        ]
+    return [FinalScreen(ctx, p).root]
+
+
+class FinalScreen:
+    """Holds the screen's root column and redraws it from the presenter."""
+
+    def __init__(self, ctx: AppContext, p: FinalPresenter) -> None:
+        self.ctx = ctx
+        self.p = p
+        self.root = ft.Column(spacing=14, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        self.totals: dict[str, ft.Text] = {}
+        self.result_col = ft.Column(spacing=10)
+        self.redraw()
+
+    # ------------------------------------------------------------------ drawing
+    def redraw(self) -> None:
+        v = self.p.view()
+        self.totals = {}
+        # New controls on every redraw: a control moved to a new parent is not sent again by Flet.
+        self.result_col = ft.Column(spacing=10)
+        if v.mode == SHEET:
+            controls = [
+                self._header(v),
+                *[self._human(color, v) for color in v.humans],
+                *[self._automa(card) for card in v.automa],
+                self._result_card(v),
+                self._order(v),
+            ]
+        elif v.mode == SAVED:
+            controls = [self._header(v), self._result_card(v), self._order(v), self._after_save()]
+        else:
+            controls = [
+                w.card(
+                    [
+                        w.heading("The game is not over yet"),
+                        w.para(v.waiting_for),
+                        w.filled_button("Back to the game", lambda _e: self.ctx.go("/round"), icon_name="CASINO"),
+                    ]
+                )
+            ]
+        self.root.controls = controls
+        self._fill_result(v)
+
+    def refresh(self) -> None:
+        """After a count changed: the totals, the result and the save button, without rebuilding the fields."""
+        v = self.p.view()
+        for color, text in self.totals.items():
+            text.value = f"{v.human_totals.get(color, '-')} points"
+        self._fill_result(v)
+
+    def _header(self, v: FinalView) -> ft.Control:
+        if v.mode == SHEET:
+            what = (
+                "The last round is over. Count what each of you has and enter it below; the automa's counts come "
+                "from the stash the app kept for them."
+            )
+            status = w.chip("final scores", tone="warn")
+        else:
+            what = "The result as saved: it is in History."
+            status = w.chip("finished", tone="good")
+        return w.card(
+            [
+                ft.Row(
+                    [ft.Container(w.heading(v.title), expand=True), status],
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+                w.para(f"Game {v.game_id}, {v.detail}" if v.game_id is not None else v.detail, small=True),
+                w.para(what),
+            ]
+        )
+
+    def _human(self, color: str, v: FinalView) -> ft.Control:
+        total = ft.Text(f"{v.human_totals.get(color, '-')} points", weight=ft.FontWeight.W_600)
+        self.totals[color] = total
+        seat = self.p.sheet.seat(color)
+        head = ft.Row(
+            [
+                dot(color),
+                ft.Text(seat.label, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, expand=True),
+                total,
+            ],
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+        return w.card([head, human_hint(color), count_steppers(self.p.sheet, seat, self.refresh)], spacing=8)
+
+    def _automa(self, card: AutomaCard) -> ft.Control:
+        head = ft.Row(
+            [
+                dot(card.color),
+                ft.Text(card.label, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, expand=True),
+                ft.Icon(
+                    ft.Icons.VISIBILITY if card.revealed else ft.Icons.VISIBILITY_OFF,
+                    semantics_label="Revealed" if card.revealed else "Hidden",
+                ),
+            ],
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+        if not card.revealed:
+            return w.card(
+                [
+                    head,
+                    w.para(
+                        "Its counts come from the stash the app kept: hidden until you have counted your own.",
+                        small=True,
+                    ),
+                    w.filled_button(card.reveal_label, self._reveal(card.color), icon_name="VISIBILITY"),
+                ],
+                spacing=8,
+            )
+        counts = [
+            ft.Container(
+                ft.Row(
+                    [
+                        ft.Text(label, expand=True),
+                        ft.Text(str(value), weight=ft.FontWeight.W_700, text_align=ft.TextAlign.RIGHT),
+                    ]
+                ),
+                col={"xs": 12, "sm": 6},
+                padding=ft.Padding.symmetric(vertical=2, horizontal=4),
+            )
+            for label, value in card.counts
+        ]
+        return w.card(
+            [
+                head,
+                ft.ResponsiveRow(counts, spacing=8, run_spacing=0),
+                w.para(
+                    "If the table disagrees with these counts, go back to the game and correct the stash "
+                    "(Spells, special tiles and corrections).",
+                    small=True,
+                ),
+                ft.Row(
+                    [
+                        w.text_button(card.hide_label, self._hide(card.color), icon_name="VISIBILITY_OFF"),
+                        w.text_button("Back to the game", lambda _e: self.ctx.go("/round"), icon_name="CASINO"),
+                    ],
+                    wrap=True,
+                ),
+            ],
+            spacing=8,
+        )
+
+    def _result_card(self, v: FinalView) -> ft.Control:
+        return ft.Container(w.card([w.heading("Result", 3), self.result_col]), key=ft.ScrollKey(RESULT_KEY))
+
+    def _fill_result(self, v: FinalView) -> None:
+        out: list[ft.Control] = []
+        if v.result is None:
+            out.append(
+                ft.Row(
+                    [
+                        ft.Icon(ft.Icons.VISIBILITY_OFF, semantics_label="Hidden"),
+                        ft.Text(v.waiting_for, expand=True),
+                    ]
+                )
+            )
+        else:
+            out += result_controls(v.result)
+            if v.mode == SHEET and v.result.solo is None and v.result.rows:
+                out.insert(0, w.para(f"{v.result.rows[0].label} wins with {v.result.rows[0].total}."))
+        if v.note:
+            out.append(w.para(v.note, small=True))
+        if v.error:
+            out.append(
+                ft.Row(
+                    [
+                        ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR, semantics_label="Error"),
+                        ft.Text(v.error, color=ft.Colors.ERROR, expand=True),
+                    ]
+                )
+            )
+        if v.mode == SHEET:
+            save = w.big_button(
+                "Save the result",
+                self._save,
+                icon_name="SAVE",
+                hint="The game ends and joins History",
+                primary=True,
+                disabled=not v.can_save,
+                expand=False,
+                scale=self.ctx.text_scale,
+            )
+            # Right under the verdict, before the long lines of every total.
+            at = 1 if v.result is not None and v.result.solo is not None else len(out)
+            out.insert(at, ft.Container(save, padding=ft.Padding.symmetric(vertical=4)))
+        self.result_col.controls = out
+
+    def _order(self, v: FinalView) -> ft.Control:
+        rows = [
+            ft.Row(
+                [
+                    ft.Text(f"{i}.", width=28, weight=ft.FontWeight.W_600),
+                    dot(color, 18),
+                    ft.Text(label, expand=True),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            )
+            for i, (color, label) in enumerate(v.turn_order, start=1)
+        ]
+        return w.card(
+            [
+                w.heading("Final turn order", 3),
+                w.para("The order after the last round, as the game kept it; it breaks ties.", small=True),
+                *rows,
+            ]
+        )
+
+    def _after_save(self) -> ft.Control:
+        return ft.Row(
+            [
+                w.filled_button("History", lambda _e: self.ctx.go("/history"), icon_name="HISTORY"),
+                w.text_button("New game", lambda _e: self.ctx.go("/new"), icon_name="ADD"),
+                w.text_button("Home", lambda _e: self.ctx.go("/"), icon_name="HOME"),
+            ],
+            wrap=True,
+        )
+
+    # ------------------------------------------------------------------ taps
+    def _reveal(self, color: str):
+        async def handler(_e) -> None:
+            self.p.reveal(color)
+            self.redraw()
+            if self.p.all_revealed:
+                self.ctx.page.update()
+                await self.ctx.page.views[-1].scroll_to(scroll_key=RESULT_KEY, duration=400)
+
+        return handler
+
+    def _hide(self, color: str):
+        def handler(_e) -> None:
+            self.p.hide(color)
+            self.redraw()
+
+        return handler
+
+    async def _save(self, _e) -> None:
+        saved = self.p.save()
+        self.redraw()
+        # A handler that calls update itself (showing a toast does) gets no automatic update afterwards.
+        self.ctx.page.update()
+        if saved:
+            self.ctx.toast("The result is saved: the game is in History")
+            await self.ctx.page.views[-1].scroll_to(scroll_key=RESULT_KEY, duration=300)

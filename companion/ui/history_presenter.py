@@ -1,0 +1,333 @@
+"""History: every stored game, the record per difficulty, and the solo scores over time (no Flet here).
+
+>>> format_rate(3, 4), format_rate(0, 0), _one_decimal(96.0), _one_decimal(112.25)
+('75%', '-', '96', '112.2')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, tzinfo
+
+from companion.rules.calibration import band as calibration_band
+from companion.session import GameSession
+from companion.store import DifficultyStats, GameInfo, Store, StoreError
+
+#: (p10, p50, p90) of the automa's scores at a difficulty, or None when they have not been computed.
+BandSource = Callable[[str], "tuple[int, int, int] | None"]
+
+DIFFICULTY_ORDER = ("easy", "hard", "punishing")
+
+
+def colour_name(color: str) -> str:
+    return color.capitalize()
+
+
+def format_rate(wins: int, games: int) -> str:
+    return f"{round(100 * wins / games)}%" if games else "-"
+
+
+def format_when(when: datetime, tz: tzinfo | None = None) -> str:
+    """ "12 Mar 2026, 20:14" in local time (``tz`` for tests)."""
+    local = when.astimezone(tz)
+    return f"{local.day} {local:%b %Y, %H:%M}"
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One stored game in the list."""
+
+    id: int
+    title: str  # "Game 3"
+    when: str  # "12 Mar 2026, 20:14" (started)
+    players: str  # "Blue, Red automa (Hard), Green automa (Hard)"
+    colors: tuple[str, ...]
+    in_progress: bool
+    status: str  # "in progress" | "finished"
+    scores: str = ""  # "Blue 118, Red automa 104, Green automa 97" (finished games), best first
+    winner: str = ""  # "Blue wins"
+    verdict: str = ""  # "Solo win, beard rank Balbo" | "Solo loss"
+    solo_win: bool | None = None
+    open_label: str = ""  # "Continue game 3" (in progress)
+    result_label: str = ""  # "Result of game 3" (finished)
+    delete_label: str = ""  # "Delete game 3"
+
+
+@dataclass(frozen=True)
+class StatsRow:
+    """The record at one difficulty (or of the games without automa)."""
+
+    difficulty: str | None
+    title: str  # "Hard", "Without automa"
+    games: int
+    solo_games: int
+    solo_wins: int
+    win_rate: str  # "75%" or "-"
+    best: int | None
+    average: str  # "112.5" or "-"
+    beard_ranks: tuple[tuple[str, int], ...]  # (rank, times reached), lowest first
+
+
+@dataclass(frozen=True)
+class ChartPoint:
+    x: int  # the solo game's number at this difficulty, in time order, from 1
+    y: int  # the player's score
+    win: bool
+    label: str  # "12 Mar 2026: 118, win"
+
+
+@dataclass(frozen=True)
+class ChartBand:
+    p10: int
+    p50: int
+    p90: int
+
+
+@dataclass(frozen=True)
+class ChartModel:
+    """The player's solo scores at one difficulty, against the automa's usual scores there."""
+
+    difficulty: str | None  # None: no solo game yet
+    #: The difficulties with solo games, to choose from: (difficulty, "Hard (3)").
+    choices: tuple[tuple[str, str], ...]
+    points: tuple[ChartPoint, ...]
+    band: ChartBand | None
+    #: Said under the chart: what the shading is, or that there is none (no solo game, no simulated band).
+    note: str
+    min_y: int
+    max_y: int
+    y_step: int
+    x_labels: tuple[tuple[int, str], ...]  # (x, "12 Mar")
+    summary: str  # one sentence for a screen reader
+
+
+@dataclass(frozen=True)
+class HistoryView:
+    games: tuple[GameRow, ...]
+    stats: tuple[StatsRow, ...]
+    chart: ChartModel
+    error: str | None = None
+
+    @property
+    def empty(self) -> bool:
+        return not self.games
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """What the delete dialog says."""
+
+    title: str
+    text: str
+    yes: str
+    no: str = "Keep it"
+
+
+class HistoryPresenter:
+    def __init__(self, store: Store, band: BandSource = calibration_band, tz: tzinfo | None = None) -> None:
+        self.store = store
+        self.band = band
+        self.tz = tz
+        self.error: str | None = None
+        #: The difficulty the chart shows (None: the one of the latest solo game).
+        self.chart_difficulty: str | None = None
+        self._difficulty: dict[int, dict[str, str]] = {}  # game id -> automa colour -> difficulty
+
+    # ------------------------------------------------------------------------------------------ the view
+    def view(self) -> HistoryView:
+        try:
+            games = self.store.list_games()
+            stats = self.store.history_stats()
+        except StoreError as err:
+            return HistoryView((), (), _chart([], None, self.tz, None), error=str(err))
+        rows = tuple(self._row(g) for g in games)
+        stats_rows = tuple(_stats_row(s) for s in stats.by_difficulty.values())
+        chart = _chart(games, self.band, self.tz, self.chart_difficulty)
+        return HistoryView(rows, stats_rows, chart, self.error)
+
+    def _difficulties(self, info: GameInfo) -> dict[str, str]:
+        """The automa's difficulties, from the game's setup (read once per game)."""
+        if info.id not in self._difficulty:
+            try:
+                players = self.store.load(info.id).header.get("setup", {}).get("players", [])
+                found = {p["color"]: p["difficulty"] for p in players if p.get("difficulty")}
+            except (StoreError, AttributeError, KeyError, TypeError):
+                found = {}
+            self._difficulty[info.id] = found
+        return self._difficulty[info.id]
+
+    def _label(self, info: GameInfo, color: str, kind: str) -> str:
+        if kind != "automa":
+            return colour_name(color)
+        difficulty = info.summary.difficulty if info.summary and info.summary.difficulty else None
+        difficulty = difficulty or self._difficulties(info).get(color)
+        return f"{colour_name(color)} automa" + (f" ({difficulty.capitalize()})" if difficulty else "")
+
+    def _row(self, info: GameInfo) -> GameRow:
+        kinds = {p["color"]: p["kind"] for p in info.players}
+        players = ", ".join(self._label(info, c, k) for c, k in kinds.items())
+        title = f"Game {info.id}"
+        common = {
+            "id": info.id,
+            "title": title,
+            "when": format_when(info.started, self.tz),
+            "players": players,
+            "colors": tuple(kinds),
+            "delete_label": f"Delete game {info.id}",
+        }
+        if not info.finished:
+            return GameRow(in_progress=True, status="in progress", open_label=f"Continue game {info.id}", **common)
+        s = info.summary
+        if s is None:
+            return GameRow(
+                in_progress=False,
+                status="finished",
+                scores="no scores kept",
+                result_label=f"Result of game {info.id}",
+                **common,
+            )
+
+        def name(c: str) -> str:
+            return colour_name(c) + (" automa" if kinds.get(c) == "automa" else "")
+
+        ranked = sorted(s.scores, key=lambda c: (-s.scores[c], c != s.winner))
+        verdict = ""
+        if s.verdict == "win":
+            verdict = f"Solo win, beard rank {s.beard_rank}" if s.beard_rank else "Solo win"
+        elif s.verdict == "loss":
+            verdict = "Solo loss"
+        return GameRow(
+            in_progress=False,
+            status="finished",
+            scores=", ".join(f"{name(c)} {s.scores[c]}" for c in ranked),
+            winner=f"{name(s.winner)} wins",
+            verdict=verdict,
+            solo_win=None if s.verdict is None else s.verdict == "win",
+            result_label=f"Result of game {info.id}",
+            **common,
+        )
+
+    # ------------------------------------------------------------------------------------------ actions
+    def show_chart(self, difficulty: str) -> None:
+        """Draw the solo scores of ``difficulty`` (one band at a time keeps the chart readable)."""
+        self.chart_difficulty = difficulty
+
+    def confirm_delete(self, game_id: int) -> Confirm:
+        row = next((r for r in self.view().games if r.id == game_id), None)
+        if row is None:
+            return Confirm(f"Game {game_id} is gone", "It was already deleted.", "Close")
+        what = f"{row.title} of {row.when} ({row.players}), {row.status}"
+        if row.scores and row.winner:
+            what += f": {row.winner.removesuffix(' wins')} won"
+        return Confirm(
+            f"Delete game {game_id}?",
+            f"{what}. It is removed from this device for good, with its scores; this cannot be undone.",
+            f"Yes, delete game {game_id}",
+        )
+
+    def delete(self, game_id: int) -> bool:
+        try:
+            self.store.delete_game(game_id)
+        except StoreError as err:
+            self.error = f"Game {game_id} was not deleted: {err}"
+            return False
+        self.error = None
+        self._difficulty.pop(game_id, None)
+        return True
+
+    def open(self, game_id: int) -> GameSession | None:
+        """The game in progress, resumed from the store (None, with an error line, when it cannot replay)."""
+        try:
+            session = GameSession.resume(self.store, game_id)
+        except (StoreError, ValueError) as err:
+            self.error = f"Game {game_id} could not be opened: {err}"
+            return None
+        self.error = None
+        return session
+
+
+def _stats_row(s: DifficultyStats) -> StatsRow:
+    return StatsRow(
+        difficulty=s.difficulty,
+        title=s.difficulty.capitalize() if s.difficulty else "Without automa",
+        games=s.games,
+        solo_games=s.solo_games,
+        solo_wins=s.solo_wins,
+        win_rate=format_rate(s.solo_wins, s.solo_games),
+        best=s.best_human_score,
+        average=_one_decimal(s.average_human_score),
+        beard_ranks=tuple(s.beard_ranks.items()),
+    )
+
+
+def _one_decimal(value: float | None) -> str:
+    """112.5 -> "112.5", 96.0 -> "96", None -> "-"."""
+    if value is None:
+        return "-"
+    return f"{value:.1f}".removesuffix(".0")
+
+
+def nice_step(span: int) -> int:
+    """A round step for about five to eight labels over ``span`` points.
+
+    >>> nice_step(200), nice_step(60), nice_step(20)
+    (40, 10, 5)
+    """
+    for step in (1, 2, 5, 10, 20, 25, 40, 50, 100, 200):
+        if span / step <= 7:
+            return step
+    return 500
+
+
+def _chart(games: list[GameInfo], band: BandSource | None, tz: tzinfo | None, wanted: str | None) -> ChartModel:
+    """The player's solo scores at one difficulty in time order, and the automa's usual scores there."""
+    solo = [g for g in games if g.summary is not None and g.summary.verdict is not None and len(g.summary.humans) == 1]
+    solo.sort(key=lambda g: (g.ended or g.started, g.id))
+    by_difficulty: dict[str, list[GameInfo]] = {}
+    for g in solo:
+        by_difficulty.setdefault(g.summary.difficulty or "mixed", []).append(g)
+    order = [d for d in DIFFICULTY_ORDER if d in by_difficulty] + sorted(set(by_difficulty) - set(DIFFICULTY_ORDER))
+    choices = tuple((d, f"{d.capitalize()} ({len(by_difficulty[d])})") for d in order)
+    if not solo:
+        note = "No solo game finished yet: your scores will be drawn here."
+        return ChartModel(None, (), (), None, note, 0, 100, 20, (), note)
+    difficulty = wanted if wanted in by_difficulty else (solo[-1].summary.difficulty or "mixed")
+    chosen = by_difficulty[difficulty]
+    points = []
+    for x, g in enumerate(chosen, start=1):
+        s = g.summary
+        y = s.scores[s.humans[0]]
+        points.append(
+            ChartPoint(x, y, s.verdict == "win", f"{format_when(g.ended or g.started, tz)}: {y}, {s.verdict}")
+        )
+    found = band(difficulty) if band is not None and difficulty in DIFFICULTY_ORDER else None
+    b = ChartBand(*found) if found else None
+    name = difficulty.capitalize()
+    if b is None:
+        note = f"The automa's usual scores at {name} have not been simulated yet, so only your scores are drawn."
+    else:
+        note = (
+            f"Shaded: what the automa usually score at {name} (10th to 90th percentile; dashed line: the median). "
+            "A win needs more than both automa."
+        )
+    ys = [p.y for p in points] + ([b.p10, b.p90] if b else [])
+    lo, hi = min(ys), max(ys)
+    step = nice_step(max(hi - lo, 10) + 10)
+    min_y = max(0, (lo - 5) // step * step)
+    max_y = -(-(hi + 5) // step) * step
+    # At most about six dates along the bottom, each only where the day changes.
+    every = max(1, -(-len(points) // 6))
+    labels: list[tuple[int, str]] = []
+    for p, g in zip(points, chosen, strict=True):
+        when = (g.ended or g.started).astimezone(tz)
+        day = f"{when.day} {when:%b}"
+        if (p.x - 1) % every == 0 and (not labels or labels[-1][1] != day):
+            labels.append((p.x, day))
+    wins = sum(p.win for p in points)
+    summary = f"Your solo scores at {name}, {len(points)} games, {wins} won: " + "; ".join(
+        p.label for p in points[-10:]
+    )
+    if b:
+        summary += f". At {name} the automa usually score {b.p10} to {b.p90}."
+    return ChartModel(difficulty, choices, tuple(points), b, note, min_y, max_y, step, tuple(labels), summary)

@@ -1,0 +1,88 @@
+"""Scenario B in the browser: the end of a solo game played with the app, its verdict, and History after saving.
+
+The store is filled before the server starts: game 1 is a finished solo game, game 2 a solo game whose last
+round is over (played by a bot), waiting for its score sheet.
+"""
+
+import pytest
+
+from companion.rules.scoring import AutomaLine, automa_points, beard_rank
+from companion.rules.setup import Setup
+from companion.session import GameSession
+from companion.sim.bots import Bot
+from companion.store import Store
+
+pytestmark = pytest.mark.browser
+
+SEEDED: dict[str, int] = {}
+
+
+def played_to_the_end(store: Store, seed: int) -> GameSession:
+    game = GameSession.new(Setup.solo(seed=seed, difficulty="hard")).game
+    bot = Bot("greedy", seed)
+    while game.decision.kind != "final_scores":
+        game.act(bot.input_for(game))
+    return GameSession.resume(store, store.create_game(game.header(), events=game.events()))
+
+
+def automa_total(session: GameSession, color: str) -> int:
+    line = AutomaLine.model_validate(session.game.automa_line(color))
+    return automa_points(
+        line.difficulty, line.mine_tiles, line.gem_mine_tiles, line.gold, line.mined_gems, line.track
+    ).total
+
+
+def seed_store(data_dir):
+    with Store.open(data_dir) as store:
+        done = played_to_the_end(store, 11)
+        done.act({"type": "game_end", "scores": {"blue": 150, "red": 140, "green": 120}})
+        waiting = played_to_the_end(store, 5)
+        SEEDED["game"] = waiting.game_id
+        SEEDED["best"] = max(automa_total(waiting, c) for c in ("red", "green"))
+
+
+@pytest.fixture(scope="module")
+def app_server(seeded_app_server):
+    return seeded_app_server
+
+
+def test_the_sheet_keeps_the_automa_hidden_until_revealed(app):
+    app.open("/final", size="desktop")
+    app.expect_text("Reveal red's and green's counts to see the ranking and save the result.")
+    assert app.is_disabled("Save the result")
+    assert "Tiles in stack" not in app.text()  # the stash stays face down
+    app.shot("final-sheet", wait_ms=1500)
+    app.click("Reveal red's counts")
+    app.expect_text("Tiles in stack")
+    app.expect_text("Reveal green's counts to see the ranking")
+    app.shot("final-red-revealed")
+
+
+def test_a_solo_win_shows_the_verdict_is_saved_and_history_lists_it(app):
+    app.open("/final")
+    app.expect_text("Reveal red's counts")
+    target = SEEDED["best"] + 1
+    app.fill("Blue track points", str(target - 2))  # + the starting sapphire: a set of 2, 2 points (estimate)
+    app.click("Reveal red's counts")
+    app.expect_text("Hide red's counts")  # the screen has been redrawn: the green button may have moved
+    app.click("Reveal green's counts")
+    rank = beard_rank(target)
+    app.expect_text(f"You win with {target} (the best automa has {SEEDED['best']}). Beard rank: {rank}.")
+    app.page.wait_for_timeout(500)  # the screen scrolls to the result
+    app.expect_text("estimate")  # the set of 2 is the app's estimate, marked where used
+    app.shot("final-verdict")
+    app.click("Save the result")
+    app.expect_text("The result as saved: it is in History.")
+    app.shot("final-saved")
+    app.click("History")
+    app.expect_text(f"Solo win, beard rank {rank}")
+    app.expect_text(f"Game {SEEDED['game']}")
+    app.shot("history-after-save", wait_ms=1500)
+
+
+def test_a_finished_game_shows_its_saved_result_read_only(app):
+    app.open("/history/game?game=1", size="desktop")
+    app.expect_text("You win with 150 (the best automa has 140). Beard rank: Short Boxed.")
+    app.expect_text("as saved at the end of the game")  # the human's counts were not kept, only the total
+    assert "Save the result" not in app.text()
+    app.shot("final-read-only", wait_ms=1500)
