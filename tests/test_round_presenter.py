@@ -2,8 +2,6 @@
 
 from types import SimpleNamespace
 
-import pytest
-
 from companion.rules.automa import choose_space
 from companion.rules.board import Occupant
 from companion.rules.setup import Setup
@@ -137,12 +135,6 @@ def test_board_instructions_for_an_attack_give_every_defence_and_every_loss():
     ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="reported: an automa's skipped space says 'held by your own #3' (placement.blocked_reason speaks to a "
-    "human); the wording is part of the recorded place event, so the fix belongs to the engine with a record "
-    "version bump",
-)
 def test_an_automa_skipping_a_space_held_by_its_own_dwarf_does_not_say_your_own():
     card = SimpleNamespace(primary="forge", secondary="temple", tertiary="tavern_3")
     pick = choose_space(card, {"forge": Occupant("red", 3)}, "red", 5, expansion=True)
@@ -154,11 +146,6 @@ def test_an_automa_skipping_a_space_held_by_its_own_dwarf_does_not_say_your_own(
     assert "its own #3" in line
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="reported: StoreConflict (another window changed the game) escapes RoundPresenter._do instead of "
-    "becoming the one-line error; the round screen guards it meanwhile",
-)
 def test_a_tap_on_a_game_another_window_changed_is_refused_with_one_line(tmp_path):
     from companion.store import Store
 

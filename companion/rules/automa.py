@@ -56,7 +56,7 @@ def choose_space(card, board: Mapping[str, Occupant], color: str, dwarf: int, ex
         if SPACES[space].expansion and not expansion:
             skipped.append({"choice": choice, "space": space, "why": "not in a base game"})
             continue
-        why = blocked_reason(board.get(space), space, color, dwarf)
+        why = blocked_reason(board.get(space), space, color, dwarf, whose="its")
         if why is None:
             return Pick(choice, space, skipped)
         skipped.append({"choice": choice, "space": space, "why": why})

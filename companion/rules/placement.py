@@ -37,9 +37,10 @@ def next_placer(turn_order: Iterable[str], beds: Mapping[str, Iterable[int]]) ->
 
 
 def blocked_reason(
-    occupant: Occupant | None, space: str, color: str, dwarf: int, spell: str | None = None
+    occupant: Occupant | None, space: str, color: str, dwarf: int, spell: str | None = None, whose: str = "your"
 ) -> str | None:
-    """Why ``color #dwarf`` may not take ``space`` (None when it may). The reason is shown to the player."""
+    """Why ``color #dwarf`` may not take ``space`` (None when it may). The reason is shown to the player;
+    ``whose`` is "its" when it is said of an automa."""
     if occupant is None:
         return None
     if SPACES[space].locked:
@@ -52,7 +53,7 @@ def blocked_reason(
             return f"Blood Sacrifice needs a smaller beard than #{dwarf}"
         return None
     if own:
-        return f"held by your own {'golem' if occupant.golem else f'#{occupant.dwarf}'}"
+        return f"held by {whose} own {'golem' if occupant.golem else f'#{occupant.dwarf}'}"
     if spell == "grow_beard":
         return None
     if occupant.dwarf >= dwarf:

@@ -15,6 +15,7 @@ from companion.rules.describe import describe, step_label
 from companion.rules.game import IllegalInput
 from companion.rules.spaces import SPACES, spaces_for
 from companion.session import GameSession
+from companion.store import StoreConflict
 
 COLOR_HEX = {"red": "#C62828", "yellow": "#F9A825", "green": "#2E7D32", "blue": "#1565C0", "golem": "#9E9E9E"}
 
@@ -318,6 +319,10 @@ class RoundPresenter:
             self.session.act(inp)
         except IllegalInput as exc:
             self.error = str(exc)
+            return False
+        except StoreConflict:
+            # Another window moved this game on; the session has reloaded it: show where it stands now.
+            self.error = "This game was changed in another window: here it is as saved there. Tap again."
             return False
         self.error = None
         return True
