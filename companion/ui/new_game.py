@@ -13,6 +13,7 @@ from companion.ui import game_access
 from companion.ui import widgets as w
 from companion.ui.context import AppContext
 from companion.ui.new_game_presenter import MODES, NewGameForm
+from companion.ui.round_presenter import COLOR_HEX
 
 #: A fixed seed for every new game of this server (end-to-end tests, reproducing a reported game); unset, each
 #: game gets a fresh random seed.
@@ -32,35 +33,58 @@ def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
 
 
 class NewGameScreen:
+    """Who plays first, then the big Start button (the solo defaults need no more), then the details."""
+
     def __init__(self, ctx: AppContext, form: NewGameForm, root: ft.Column) -> None:
         self.ctx, self.form, self.root = ctx, form, root
         self.error: str | None = None
 
     def redraw(self) -> None:
         f = self.form
-        self.root.controls = [
-            w.card([w.heading("Who plays", 3), self._modes(), *self._seats()]),
+        controls: list[ft.Control] = [
+            w.card([w.heading("Who plays", 3), self._modes()], stretch=True),
+            *self._start(),
+            w.card([w.heading("Players", 3), *self._seats()]),
             w.card([w.heading("The game", 3), *self._options()]),
-            *([ft.Text(self.error, color=ft.Colors.RED_900)] if self.error else []),
-            w.big_button(
-                "Start the game",
-                self.start,
-                icon_name="PLAY_ARROW",
-                primary=True,
-                hint="Next: roll for the starting order",
-                expand=False,
-            ),
         ]
         if f.mode != "none":
-            self.root.controls.insert(
-                2,
+            controls.append(
                 w.card(
                     [
                         w.heading("What the difficulties mean", 3),
                         *[ft.Text(describe_band(d)) for d in ("easy", "hard", "punishing")],
                     ]
-                ),
+                )
             )
+        controls += self._start()
+        # Keyed, so a change sends only what changed (see round_screen.RoundScreen.redraw).
+        for i, control in enumerate(controls):
+            control.key = f"new-game-{i}"
+        self.root.controls = controls
+
+    def summary(self) -> str:
+        f = self.form
+        parts = [
+            {"solo": "Solo", "two": "Two players, one automa", "custom": "Custom", "none": "No automa"}[f.mode],
+            "Caverns of Gandûm" if f.expansion else "base game",
+        ]
+        if f.mode != "none":
+            parts.append(f"{f.difficulty.capitalize()} automa")
+        if f.variant == "rahdo":
+            parts.append("Rahdo variant")
+        return " · ".join(parts)
+
+    def _start(self) -> list[ft.Control]:
+        error = [ft.Text(self.error, color=ft.Colors.RED_900)] if self.error else []
+        button = w.big_button(
+            "Start the game",
+            self.start,
+            icon_name="PLAY_ARROW",
+            primary=True,
+            hint=self.summary(),
+            expand=False,
+        )
+        return [ft.Column([*error, button], spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)]
 
     def _modes(self) -> ft.Control:
         def choose(mode):
@@ -68,37 +92,47 @@ class NewGameScreen:
             self.error = None
             self.redraw()
 
-        return ft.Column(
-            [
-                ft.FilledButton(text, on_click=lambda _e, m=m: choose(m), height=w.TARGET)
-                if self.form.mode == m
-                else ft.OutlinedButton(text, on_click=lambda _e, m=m: choose(m), height=w.TARGET)
-                for m, text in MODES.items()
-            ],
-            spacing=6,
-            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-        )
+        buttons = [
+            ft.Container(
+                content=(ft.FilledButton if self.form.mode == m else ft.OutlinedButton)(
+                    text, on_click=lambda _e, m=m: choose(m), height=w.TARGET
+                ),
+                col={"xs": 12, "sm": 6},
+            )
+            for m, text in MODES.items()
+        ]
+        return ft.ResponsiveRow(buttons, spacing=6, run_spacing=6)
 
     def _seats(self) -> list[ft.Control]:
         f = self.form
         rows: list[ft.Control] = []
+        removable = f.mode in ("custom", "none") and len(f.seats) > 2
+        # Two fields and the remove button fit one phone row.
+        colour_width, other_width = (120, 140) if removable else (150, 150)
         for i, seat in enumerate(f.seats):
-            kind = "automa" if seat.kind == "automa" else "human"
+            automa = seat.kind == "automa"
+            head = ft.Row(
+                [
+                    ft.Container(width=14, height=14, border_radius=7, bgcolor=COLOR_HEX.get(seat.color)),
+                    ft.Text(f"Seat {i + 1}: {'automa' if automa else 'human'}", weight=ft.FontWeight.W_600),
+                ],
+                spacing=8,
+            )
             controls: list[ft.Control] = [
                 ft.Dropdown(
-                    label=f"Seat {i + 1} colour ({kind})",
+                    label=f"Seat {i + 1} colour",
                     value=seat.color,
-                    width=170,
+                    width=colour_width,
                     options=[ft.DropdownOption(key=c, text=c.capitalize()) for c in COLORS],
                     on_select=lambda e, i=i: self._set(lambda: f.set_color(i, e.control.value)),
                 ),
             ]
-            if seat.kind == "human":
+            if not automa:
                 controls.append(
                     ft.TextField(
                         label=f"Seat {i + 1} name",
                         value=seat.name,
-                        width=170,
+                        width=other_width,
                         on_blur=lambda e, i=i: f.set_name(i, e.control.value or ""),
                     )
                 )
@@ -107,15 +141,16 @@ class NewGameScreen:
                     ft.Dropdown(
                         label=f"Seat {i + 1} deck",
                         value=seat.deck,
-                        width=140,
-                        options=[ft.DropdownOption(key=d, text=f"{d.capitalize()} deck") for d in ("red", "green")],
+                        width=other_width,
+                        options=[ft.DropdownOption(key=d, text=d.capitalize()) for d in ("red", "green")],
                         on_select=lambda e, i=i: self._set(lambda: f.set_deck(i, e.control.value)),
                     )
                 )
-            if f.mode in ("custom", "none") and len(f.seats) > 2:
+            if removable:
                 controls.append(
                     w.icon_button("DELETE", f"Remove seat {i + 1}", lambda _e, i=i: self._set(lambda: f.remove_seat(i)))
                 )
+            rows.append(head)
             rows.append(ft.Row(controls, wrap=True, spacing=8, run_spacing=8))
         if f.mode in ("custom", "none") and len(f.seats) < 4:
             adds = [
@@ -133,12 +168,15 @@ class NewGameScreen:
     def _options(self) -> list[ft.Control]:
         f = self.form
 
-        def switch(label, attr):
-            return ft.Switch(
+        def switch(label, attr, hint: str | None = None):
+            control = ft.Switch(
                 label=label,
                 value=getattr(f, attr),
                 on_change=lambda e: self._set(lambda: setattr(f, attr, e.control.value)),
             )
+            if hint is None:
+                return control
+            return ft.Column([control, ft.Text(hint, size=13)], spacing=0, tight=True)
 
         rows: list[ft.Control] = [
             switch("Caverns of Gandûm expansion", "expansion"),
@@ -163,7 +201,9 @@ class NewGameScreen:
                     on_select=lambda e: self._set(lambda: setattr(f, "difficulty", e.control.value)),
                 )
             )
-            rows.append(switch("Virtual axe bag for the automa (75% ones, 25% twos)", "virtual_axes"))
+            rows.append(
+                switch("Virtual axe bag", "virtual_axes", "The app draws the automa's axes: 75% ones, 25% twos.")
+            )
         if f.mode == "custom":
             rows.append(switch("An extra dwarf for everyone", "extra_dwarf"))
             rows.append(switch("One round fewer", "one_round_fewer"))
