@@ -2,7 +2,8 @@
 
 Thin: everything comes from :class:`FinalPresenter` (kept in ``ctx.state`` per game, so the counts typed so
 far survive leaving the screen); the steppers and the result are the score screen's own pieces.
-``?game=<id>`` shows a stored game (History links to it at "/history/game"); without it, the game in progress.
+``?game=<id>`` shows a stored game (History links to it at "/history/game"); without it, the game in progress,
+or else the game that ended last.
 """
 
 from __future__ import annotations
@@ -25,6 +26,10 @@ def presenter(ctx: AppContext, params: dict[str, str]) -> FinalPresenter | None:
     """The presenter of the game asked for (``?game=``), else of the game in progress; None when there is none."""
     wanted = params.get("game")
     session = game_access.current(ctx) if not wanted else None
+    if not wanted and session is None:  # nothing in progress: the game that ended last, if any
+        ended = [g for g in game_access.store(ctx).list_games() if g.ended is not None]
+        if ended:
+            wanted = str(max(ended, key=lambda g: (g.ended, g.id)).id)
     if wanted:
         try:
             game_id = int(wanted)

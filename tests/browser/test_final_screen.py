@@ -41,6 +41,22 @@ def seed_store(data_dir):
         SEEDED["best"] = max(automa_total(waiting, c) for c in ("red", "green"))
 
 
+def enter(app, label: str, value: str, shows: str) -> None:
+    """Type ``value`` into a field and wait until the screen shows ``shows``. Typed a second time when the keys
+    were lost: on a freshly opened page the harness's typing now and then does not reach the field (about one
+    run in three here), which is a harness matter, not the screen's."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    for _ in range(2):
+        app.fill(label, value)
+        try:
+            app.expect_text(shows, timeout_ms=4_000)
+            return
+        except PlaywrightTimeout:
+            continue
+    raise AssertionError(f"typed {value!r} into {label!r} twice, the screen never showed {shows!r}")
+
+
 @pytest.fixture(scope="module")
 def app_server(seeded_app_server):
     return seeded_app_server
@@ -62,7 +78,8 @@ def test_a_solo_win_shows_the_verdict_is_saved_and_history_lists_it(app):
     app.open("/final")
     app.expect_text("Reveal red's counts")
     target = SEEDED["best"] + 1
-    app.fill("Blue track points", str(target - 2))  # + the starting sapphire: a set of 2, 2 points (estimate)
+    # + the starting sapphire: a set of 2, 2 points (an estimate)
+    enter(app, "Blue track points", str(target - 2), shows=f"{target} points")
     app.click("Reveal red's counts")
     app.expect_text("Hide red's counts")  # the screen has been redrawn: the green button may have moved
     app.click("Reveal green's counts")
@@ -78,6 +95,13 @@ def test_a_solo_win_shows_the_verdict_is_saved_and_history_lists_it(app):
     app.expect_text(f"Solo win, beard rank {rank}")
     app.expect_text(f"Game {SEEDED['game']}")
     app.shot("history-after-save", wait_ms=1500)
+
+
+def test_after_the_save_the_end_of_the_game_shows_the_saved_result(app):
+    app.open("/final")  # a new session, as after a restart: nothing in progress, the game that ended last
+    app.expect_text("The result as saved: it is in History.")
+    app.expect_text(f"Game {SEEDED['game']},")
+    assert "Save the result" not in app.text()
 
 
 def test_a_finished_game_shows_its_saved_result_read_only(app):
