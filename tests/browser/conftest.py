@@ -392,8 +392,12 @@ def app(browser, app_server, screenshot_dir, request):
 
 
 @pytest.fixture
-def app_page(browser, screenshot_dir):
-    """Open the app of a given server: ``app_page(servers.start(), "desktop")`` -> an open :class:`AppPage`."""
+def app_page(browser, screenshot_dir, request):
+    """Open the app of a given server: ``app_page(servers.start(), "desktop")`` -> an open :class:`AppPage`.
+
+    On a failure, as ``app`` does: a screenshot and the accessibility text of the page still open, and the end of
+    its server's log.
+    """
     pages: list[AppPage] = []
 
     def open_page(server: Server, size: str = "phone", route: str = "/") -> AppPage:
@@ -402,6 +406,13 @@ def app_page(browser, screenshot_dir):
         return page.open(route, size=size)
 
     yield open_page
+    if getattr(request.node, "browser_call_failed", False):
+        for page in (p for p in pages if p._page is not None):
+            name = "FAILED-" + "".join(ch if ch.isalnum() else "_" for ch in request.node.name)
+            with contextlib.suppress(Exception):
+                path = page.shot(name, wait_ms=0)
+                print(f"\nscreen at failure: {path}\n--- accessibility text ---\n{page.text()[:3000]}")
+            print(f"--- server log ---\n{page.server.log_text()[-2000:]}")
     for page in pages:
         page.close()
 
