@@ -2,8 +2,6 @@
 
 from types import SimpleNamespace
 
-import pytest
-
 from companion.rules.automa import choose_space
 from companion.rules.board import Occupant
 from companion.rules.setup import Setup
@@ -159,11 +157,6 @@ def test_a_tap_on_a_game_another_window_changed_is_refused_with_one_line(tmp_pat
     assert second.view().decision == "automa_turn"  # it now shows the game as the other window left it
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="reported: Undo and Redo write to the store too, and their StoreConflict still escapes the presenter "
-    "(only _do catches it)",
-)
 def test_undo_on_a_game_another_window_changed_is_refused_with_one_line(tmp_path):
     from companion.store import Store
 

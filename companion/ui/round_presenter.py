@@ -17,6 +17,7 @@ from companion.rules.spaces import SPACES, spaces_for
 from companion.session import GameSession
 from companion.store import StoreConflict
 
+STALE = "This game was changed in another window: here it is as saved there. Tap again."
 COLOR_HEX = {"red": "#C62828", "yellow": "#F9A825", "green": "#2E7D32", "blue": "#1565C0", "golem": "#9E9E9E"}
 
 
@@ -322,7 +323,7 @@ class RoundPresenter:
             return False
         except StoreConflict:
             # Another window moved this game on; the session has reloaded it: show where it stands now.
-            self.error = "This game was changed in another window: here it is as saved there. Tap again."
+            self.error = STALE
             return False
         self.error = None
         return True
@@ -378,12 +379,18 @@ class RoundPresenter:
         return self._do(inp)
 
     def undo(self) -> bool:
-        self.error = None
-        return self.session.undo() is not None
+        return self._walk_log(self.session.undo)
 
     def redo(self) -> bool:
+        return self._walk_log(self.session.redo)
+
+    def _walk_log(self, move) -> bool:
         self.error = None
-        return self.session.redo() is not None
+        try:
+            return move() is not None
+        except StoreConflict:
+            self.error = STALE
+            return False
 
     def finish(self, scores: Mapping[str, int]) -> bool:
         return self._do({"type": "game_end", "scores": dict(scores)})
