@@ -239,8 +239,7 @@ APP_DECISIONS: list[str] = [
     "An automa that claims an all-play space draws its own card for the action too, before the others.",
     "When the dragon takes gems from an automa, they come from its largest pile first.",
     "Stone Beards: the loss is a quarter of the treasure, rounded up; the longest beard is not captured.",
-    "A face-down special tile in an automa's stack still gives it the tile's power (Dragon Song, Stone "
-    "Beards).",
+    "A face-down special tile in an automa's stack still gives it the tile's power (Dragon Song, Stone Beards).",
     "A loser whose longest beard is already captured loses the next longest dwarf instead.",
     "Grow Beard and Blood Sacrifice do not open the tavern: its spaces stay locked.",
     "The golem does not count for turn order in the tavern; on Treasure Hoard it counts for its "
