@@ -23,6 +23,15 @@ def _c(color: str | None) -> str:
     return (color or "").capitalize()
 
 
+def gain_parts(e: Mapping, tile: str = "a mine tile") -> list[str]:
+    """What a ``gain`` event gives, item by item ("2 gold", "1 ruby", the tile)."""
+    parts = [f"{e['gold']} gold"] if e.get("gold") else []
+    parts += [f"{n} {gem}" for gem, n in (e.get("gems") or {}).items()]
+    if e.get("tile"):
+        parts.append(tile)
+    return parts
+
+
 def describe(e: Mapping) -> str:
     t = e["type"]
     if t == "place":
@@ -61,14 +70,7 @@ def describe(e: Mapping) -> str:
     if t == "score":
         return f"{_c(e['color'])} scored {e['points']} ({e['reason']})"
     if t == "gain":
-        parts = []
-        if e.get("gold"):
-            parts.append(f"{e['gold']} gold")
-        for gem, n in (e.get("gems") or {}).items():
-            parts.append(f"{n} {gem}")
-        if e.get("tile"):
-            parts.append("a mine tile")
-        return f"{_c(e['color'])} gained {', '.join(parts) or 'nothing'}"
+        return f"{_c(e['color'])} gained {', '.join(gain_parts(e)) or 'nothing'}"
     if t == "loss":
         lost = f"{e['gold']} gold" if "gold" in e else f"{sum(e['gems'].values())} gems"
         return f"{_c(e['color'])} lost {lost} to the dragon"

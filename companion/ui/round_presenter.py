@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from companion.rules import automa as automa_rules
-from companion.rules.describe import describe, step_label
+from companion.rules.describe import describe, gain_parts, step_label
 from companion.rules.game import IllegalInput
 from companion.rules.spaces import SPACES, spaces_for
 from companion.session import GameSession
@@ -121,13 +121,7 @@ def board_instructions(step: list[Mapping], dragon_length: int) -> list[str]:
                 else:
                     out.append(f"Return {cap(d['color'])} #{d['dwarf']} to its bed: it places again soon")
         elif t == "gain":
-            parts = []
-            if e.get("gold"):
-                parts.append(f"{e['gold']} gold")
-            for gem, n in (e.get("gems") or {}).items():
-                parts.append(f"{n} {gem}")
-            if e.get("tile"):
-                parts.append("the tile, face down")
+            parts = gain_parts(e, tile="the tile, face down")
             if parts and e.get("reason") != "starting gold":
                 out.append(f"{cap(e['color'])} automa takes {', '.join(parts)} (beside its deck)")
         elif t == "score":
