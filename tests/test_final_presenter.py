@@ -138,7 +138,7 @@ def test_a_tie_with_the_best_automa_is_a_loss_and_the_turn_order_says_who_ranks_
     assert "later in the final turn order" in rows[second].tie_note
 
 
-def test_after_a_restart_the_saved_result_keeps_the_totals_and_the_automa_lines(solo, store):
+def test_after_a_restart_the_saved_result_shows_every_line_again(solo, store):
     p = FinalPresenter(solo)
     p.set_count("blue", "track", "40")
     p.set_count("blue", "gold", "7")
@@ -146,15 +146,30 @@ def test_after_a_restart_the_saved_result_keeps_the_totals_and_the_automa_lines(
     p.reveal("green")
     before = p.view().result
     assert p.save()
+    assert solo.game.events()[-1]["sheet"]["players"][0]["gold"] == 7  # the sheet is in the record
     resumed = GameSession.resume(store, solo.game_id)
     v = FinalPresenter(resumed).view()
-    assert v.mode == SAVED and "not kept" in v.note
+    assert v.mode == SAVED and v.note == ""
     assert [(r.color, r.rank, r.total) for r in v.result.rows] == [(r.color, r.rank, r.total) for r in before.rows]
     assert v.result.solo == before.solo
     rows = {r.color: r for r in v.result.rows}
-    assert [line.label for line in rows["blue"].lines] == ["Total"]
+    assert rows["blue"].lines == {r.color: r for r in before.rows}["blue"].lines
     assert rows["red"].lines == {r.color: r for r in before.rows}["red"].lines
     assert all(c.revealed for c in v.automa)
+
+
+def test_a_result_saved_without_its_sheet_keeps_the_totals_and_the_automa_lines(solo, store):
+    p = FinalPresenter(solo)
+    p.set_count("blue", "gold", "7")
+    p.reveal("red")
+    p.reveal("green")
+    before = p.view().result
+    solo.act({"type": "game_end", "scores": {r.color: r.total for r in before.rows}})  # totals only
+    v = FinalPresenter(GameSession.resume(store, solo.game_id)).view()
+    assert v.mode == SAVED and "not kept" in v.note
+    rows = {r.color: r for r in v.result.rows}
+    assert [line.label for line in rows["blue"].lines] == ["Total"]
+    assert rows["red"].lines == {r.color: r for r in before.rows}["red"].lines
 
 
 def test_a_game_not_yet_over_waits(store):

@@ -939,8 +939,15 @@ class Game:
             raise IllegalInput("scores: one total for every player")
         if any(not isinstance(v, int) or isinstance(v, bool) for v in scores.values()):
             raise IllegalInput("scores: whole numbers")
-        self._emit("game_end", scores=dict(scores), input=True)
+        sheet = inp.get("sheet")
+        if sheet is not None:
+            # The score sheet behind the totals (the scoring assistant's JSON), kept so the history can show
+            # every line later; the engine stores it as given.
+            self._emit("game_end", scores=dict(scores), sheet=sheet, input=True)
+        else:
+            self._emit("game_end", scores=dict(scores), input=True)
         self.state.final_scores = dict(scores)
+        self.state.final_sheet = sheet
         self.state.phase = "over"
 
     # ------------------------------------------------------------------ for the score sheet
@@ -973,7 +980,7 @@ _SHAPES: dict[str, dict[str, str]] = {
     "spell": {"color": _STR, "spell": _STR, "direction": _INT},
     "special_tile": {"color": _STR, "tile": _STR},
     "correction": {"target": _STR, "color": _STR, "gem": _STR, "value": _INT},
-    "game_end": {"scores": _MAP},
+    "game_end": {"scores": _MAP, "sheet": _MAP},
 }
 
 

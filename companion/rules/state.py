@@ -58,6 +58,7 @@ class GameState:
     golem_owner: str | None = None
     tasks: list[dict] = field(default_factory=list)
     final_scores: dict[str, int] | None = None
+    final_sheet: dict | None = None
 
     @classmethod
     def start(cls, setup: Setup) -> GameState:

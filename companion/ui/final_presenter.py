@@ -99,6 +99,19 @@ class FinalPresenter:
         self.revealed: set[str] = set()
         self.error: str | None = None
         self._sync()
+        self._restore_saved_counts()
+
+    def _restore_saved_counts(self) -> None:
+        """A finished game that kept its score sheet shows every line of a human's total again."""
+        sheet = self.game.state.final_sheet
+        if not sheet:
+            return
+        for line in sheet.get("players", []):
+            if line.get("kind") != "human":
+                continue
+            counts = {k: line[k] for k in ("track", "gold", "mined_gems", "gems_in_mine") if k in line}
+            counts.update(line.get("mine_tiles") or {})
+            self.sheet.seat(line["color"]).counts.update(counts)
 
     # ------------------------------------------------------------------------------------------ the game
     @property
@@ -171,8 +184,9 @@ class FinalPresenter:
             self.error = "The sheet has an error: " + (view.result.error if view.result else "no result")
             return False
         scores = {row.color: row.total for row in view.result.rows}
+        sheet = self.sheet.sheet().model_dump(mode="json")
         try:
-            self.session.act({"type": "game_end", "scores": scores})
+            self.session.act({"type": "game_end", "scores": scores, "sheet": sheet})
         except IllegalInput as err:
             self.error = str(err)
             return False
