@@ -461,3 +461,28 @@ def test_base_games_never_use_expansion_spaces():
                 assert "mana" not in e["value"]
             assert not (e["type"] == "answer" and e["question"] == "wizards_cave")
     assert skipped > 0  # the shipped decks do name expansion spaces, so the skipping was exercised
+
+
+def test_a_game_with_transcribed_decks_records_them_and_replays_with_them():
+    """An owner's transcription of the printed cards replaces the built-in deck, and the record carries it."""
+    from companion.record import game_record, loads
+    from companion.rules.deck import load_builtin
+    from companion.rules.game import Game
+    from companion.rules.setup import Setup
+
+    red = load_builtin("red")
+    only_hoard = red.model_copy(update={"cards": tuple(
+        c.model_copy(update={"id": f"T{i:02d}", "primary": "treasure_hoard", "secondary": "scout",
+                             "tertiary": "tavern_1"}) for i, c in enumerate(red.cards[:3], start=1))})
+    game = Game(Setup.solo(seed=5, custom_decks={"red": only_hoard}))
+    game.act({"type": "starting_rolls", "rolls": {"blue": 1}})
+    while game.decision.kind != "automa_turn" or game.decision.color != "red":
+        game.act({"type": "proceed"} if game.decision.kind != "place" else
+                 {"type": "place", "space": next(s for s, why in game.decision.details["spaces"].items() if not why)})
+    step = game.act({"type": "proceed"})
+    place = next(e for e in step if e["type"] == "place")
+    assert place["card"].startswith("T") and place["space"] in ("treasure_hoard", "scout", "tavern_1")
+    text = game_record(game)
+    assert '"custom_decks"' in text.splitlines()[0]
+    assert loads(text).events() == game.events()
+    assert '"custom_decks"' not in game_record(Game(Setup.solo(seed=5))).splitlines()[0]

@@ -62,3 +62,18 @@ def test_checklist_marks_starting_gold_as_an_estimate_and_gives_automa_no_beer()
     assert "Blue (#2 in turn order): 3 gold, 1 beer" in gold[1][0]
     draft = next(line for line, _ in lines if "Spell draft" in line)
     assert draft.endswith("Blue (the automa skip it)")
+
+
+def test_transcribed_decks_are_used_only_when_chosen_and_only_for_the_automa_in_play():
+    from companion.rules.deck import load_builtin
+
+    red = load_builtin("red")
+    mine = red.model_copy(update={"cards": red.cards[:4]})
+    form = NewGameForm()
+    assert form.setup(seed=1, imported={"red": mine}).custom_decks == {}
+    form.transcribed_decks = True
+    assert form.setup(seed=1, imported={"red": mine}).custom_decks == {"red": mine}
+    form.choose_mode("two")  # one automa, playing the red deck
+    form.transcribed_decks = True
+    green = load_builtin("green").model_copy(update={"cards": load_builtin("green").cards[:2]})
+    assert set(form.setup(seed=1, imported={"red": mine, "green": green}).custom_decks) == {"red"}

@@ -81,7 +81,7 @@ class Game:
 
     def __init__(self, setup: Setup, decks: Mapping[str, Deck] | None = None) -> None:
         self.setup = setup
-        by_name = dict(decks or {})
+        by_name = {**setup.custom_decks, **(decks or {})}
         for p in setup.automa:
             by_name.setdefault(p.deck, load_builtin(p.deck))
         self.decks: dict[str, Deck] = {p.color: by_name[p.deck] for p in setup.automa}
@@ -136,7 +136,8 @@ class Game:
 
     def header(self) -> dict:
         """Line 1 of the game record."""
-        from_setup = self.setup.model_dump(mode="json")
+        # custom_decks appears only when the table played with transcribed decks (older records stay as they were).
+        from_setup = self.setup.model_dump(mode="json", exclude=None if self.setup.custom_decks else {"custom_decks"})
         return {"format": "treasure-companion-record", "version": 1, "setup": from_setup}
 
     def act(self, inp: Mapping) -> list[dict]:

@@ -16,6 +16,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from .deck import Deck
 from .reference import load_reference
 
 Color = Literal["red", "yellow", "green", "blue"]
@@ -91,6 +92,9 @@ class Setup(BaseModel):
         default_factory=lambda: list(load_reference().starting_gold.by_position), min_length=4, max_length=4
     )
     virtual_axes: bool = False
+    #: Transcribed decks the table plays with instead of the built-in ones (by deck name); kept in the setup
+    #: so the game record replays with the very cards it was played with.
+    custom_decks: dict[DeckName, Deck] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _check(self) -> Setup:
@@ -105,6 +109,9 @@ class Setup(BaseModel):
             raise ValueError("players: at most two automa")
         if len({p.deck for p in automa}) != len(automa):
             raise ValueError("players: each automa needs a deck of its own (red and green never mix)")
+        for name, deck in self.custom_decks.items():
+            if deck.deck != name:
+                raise ValueError(f"custom_decks: the {name} entry holds the {deck.deck} deck")
         if len(self.players) < 2:
             raise ValueError("players: a game needs at least two players (add an automa for solo)")
         if (self.options.extra_dwarf or self.options.one_round_fewer) and (not automa or humans > 3):

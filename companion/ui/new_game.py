@@ -12,6 +12,7 @@ from companion.rules.setup import COLORS
 from companion.ui import game_access
 from companion.ui import widgets as w
 from companion.ui.context import AppContext
+from companion.ui.decks_presenter import imported_deck
 from companion.ui.new_game_presenter import MODES, NewGameForm
 from companion.ui.round_presenter import COLOR_HEX
 
@@ -204,10 +205,19 @@ class NewGameScreen:
             rows.append(
                 switch("Virtual axe bag", "virtual_axes", "The app draws the automa's axes: 75% ones, 25% twos.")
             )
+            if self._imported():
+                names = " and ".join(sorted(self._imported()))
+                rows.append(switch(f"Play with your transcribed {names} deck", "transcribed_decks",
+                                   "Imported on the Decks screen; the game record keeps the cards."))
         if f.mode == "custom":
             rows.append(switch("An extra dwarf for everyone", "extra_dwarf"))
             rows.append(switch("One round fewer", "one_round_fewer"))
         return rows
+
+    def _imported(self) -> dict:
+        """The decks transcribed on the Decks screen that still read, by name."""
+        decks = {name: imported_deck(self.ctx.data_dir, name) for name in ("red", "green")}
+        return {name: deck for name, deck in decks.items() if deck is not None}
 
     def _set(self, change) -> None:
         try:
@@ -219,7 +229,7 @@ class NewGameScreen:
 
     def start(self, _e=None) -> None:
         try:
-            setup = self.form.setup(seed=new_seed(), reference=self.ctx.reference)
+            setup = self.form.setup(seed=new_seed(), reference=self.ctx.reference, imported=self._imported())
         except ValueError as err:
             self.error = str(err)
             self.redraw()

@@ -10,10 +10,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from pydantic import ValidationError
 
+from companion.rules.deck import Deck
 from companion.rules.reference import Reference, load_reference
 from companion.rules.setup import COLORS, Options, Player, Setup
 
@@ -56,6 +58,8 @@ class NewGameForm:
     extra_dwarf: bool = False
     one_round_fewer: bool = False
     virtual_axes: bool = False
+    #: Play with the decks transcribed on the Decks screen (where one was imported) instead of the built-in ones.
+    transcribed_decks: bool = False
 
     def choose_mode(self, mode: str) -> None:
         if mode not in MODES:
@@ -101,8 +105,15 @@ class NewGameForm:
             raise ValueError("a game needs at least two players")
         del self.seats[index]
 
-    def setup(self, seed: int, reference: Reference | None = None) -> Setup:
-        """The Setup, or ValueError with one line saying what is wrong."""
+    def _decks_in_play(self, imported: Mapping[str, Deck]) -> dict[str, Deck]:
+        if not self.transcribed_decks:
+            return {}
+        wanted = {s.deck for s in self.seats if s.kind == "automa"}
+        return {name: deck for name, deck in imported.items() if name in wanted}
+
+    def setup(self, seed: int, reference: Reference | None = None, imported: Mapping[str, Deck] | None = None) -> Setup:
+        """The Setup, or ValueError with one line saying what is wrong. ``imported``: transcribed decks by name,
+        used for the automa when ``transcribed_decks`` is on."""
         ref = reference or load_reference()
         players = [
             Player(
@@ -124,6 +135,7 @@ class NewGameForm:
                 dragon_track=ref.dragon_track.length,
                 starting_gold=list(ref.starting_gold.by_position),
                 virtual_axes=self.virtual_axes,
+                custom_decks=self._decks_in_play(imported or {}),
             )
         except ValidationError as exc:
             msg = exc.errors()[0]["msg"].removeprefix("Value error, ")
