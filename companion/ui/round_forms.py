@@ -437,16 +437,23 @@ def side_panel(screen: RoundScreen) -> ft.Control:
     g = screen.p.game
     sections = []
     if g.state.round == 1 and any(e["type"] == "place" for e in g.events()):
-        rows = [
-            ft.Row([ft.Text(line, expand=True), *([w.chip("estimate", tone="warn")] if est else [])])
-            for line, est in screen.setup_lines()
-        ]
-        sections.append(screen.section("setup", "Set up the table", [_pad(rows)]))
-    sections.append(screen.section("extras", "Spells, special tiles and corrections", [_extras(screen)]))
+
+        def setup_rows() -> list[ft.Control]:
+            rows = [
+                ft.Row([ft.Text(line, expand=True), *([w.chip("estimate", tone="warn")] if est else [])])
+                for line, est in screen.setup_lines()
+            ]
+            return [_pad(rows)]
+
+        sections.append(screen.section("setup", "Set up the table", setup_rows))
+    sections.append(screen.section("extras", "Spells, special tiles and corrections", lambda: [_extras(screen)]))
     if g.setup.automa:
-        sections.append(screen.section("stash", "Automa stash (hidden)", [_stash(screen)]))
-    log = [ft.Text(line, size=13) for line in screen.p.log_lines()]
-    sections.append(screen.section("log", "Event log", [_pad(log, spacing=2)]))
+        sections.append(screen.section("stash", "Automa stash (hidden)", lambda: [_stash(screen)]))
+
+    def log_rows() -> list[ft.Control]:
+        return [_pad([ft.Text(line, size=13) for line in screen.p.log_lines()], spacing=2)]
+
+    sections.append(screen.section("log", "Event log", log_rows))
     return w.card(sections, spacing=0, padding=4, stretch=True)
 
 

@@ -126,15 +126,20 @@ class RoundScreen:
             # Showing a snack bar sends just the snack bar (and Flet then skips its update after the event).
             self.root.update()
 
-    def section(self, key: str, title: str, controls: list[ft.Control]) -> ft.Control:
-        """A collapsible section that stays open or closed across redraws."""
+    def section(self, key: str, title: str, build: Callable[[], list[ft.Control]]) -> ft.Control:
+        """A collapsible section that stays open or closed across redraws. Its contents are built only while it
+        is open: a closed section costs nothing on a tap (Flet diffs every control it is given)."""
 
         def toggled(e) -> None:
-            (self.opened.add if e.data in (True, "true") else self.opened.discard)(key)
+            opened = e.data in (True, "true")
+            (self.opened.add if opened else self.opened.discard)(key)
+            if opened:
+                self.redraw()
 
+        is_open = key in self.opened
         return ft.ExpansionTile(
             title=ft.Text(title, weight=ft.FontWeight.W_600),
-            controls=controls,
+            controls=build() if is_open else [ft.Container(height=1)],
             expanded=key in self.opened,
             on_change=toggled,
             maintain_state=True,
