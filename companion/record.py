@@ -101,9 +101,3 @@ def loads(text: str) -> Game:
     header, events = parse(text)
     return replay(header, events)
 
-
-def from_saved(header: Mapping, events: list[Mapping], redo_steps: list[list[dict]]) -> Game:
-    """A stored game: its active events replayed, and its undone steps ready for redo."""
-    game = replay(header, events)
-    game.redo_steps = [list(step) for step in redo_steps]
-    return game

@@ -105,14 +105,7 @@ class Game:
         done = len(game.steps[0])
         _compare(game.steps[0], list(events[:done]), partial=True)
         while done < len(events):
-            first = events[done]
-            inp = input_of(first) if first.get("input") else {"type": "proceed"}
-            try:
-                produced = game.act(inp)
-            except IllegalInput as exc:
-                raise Diverged(first.get("seq"), f"{first.get('type')} is not allowed here: {exc}") from None
-            _compare(produced, list(events[done : done + len(produced)]), partial=True)
-            done += len(produced)
+            done += len(game.replay_step(list(events[done:]), partial=True))
         return game
 
     @classmethod
@@ -167,15 +160,16 @@ class Game:
         self.replay_step(step)
         return step
 
-    def replay_step(self, recorded: list[dict]) -> list[dict]:
-        """Re-run a recorded step and check that it produces the same events (raises Diverged)."""
+    def replay_step(self, recorded: list[Mapping], partial: bool = False) -> list[dict]:
+        """Re-run the step that ``recorded`` starts with and check that it produces the same events (raises
+        Diverged). ``partial``: ``recorded`` may go on with later steps (a whole record being replayed)."""
         first = recorded[0]
         inp = input_of(first) if first.get("input") else {"type": "proceed"}
         try:
             produced = self._execute(inp)
         except IllegalInput as exc:
-            raise Diverged(first.get("seq"), f"{first.get('type')}: {exc}") from None
-        _compare(produced, recorded)
+            raise Diverged(first.get("seq"), f"{first.get('type')} is not allowed here: {exc}") from None
+        _compare(produced, recorded, partial=partial)
         return produced
 
     # ------------------------------------------------------------------ decision
