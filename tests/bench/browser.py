@@ -51,6 +51,16 @@ def _wait_port(port: int, deadline: float) -> None:
     raise TimeoutError("server did not start")
 
 
+def _open(browser, port: int, route: str, width: int, height: int):
+    """A page on the app at ``route`` with Flutter's accessibility tree switched on."""
+    _wait_port(port, time.monotonic() + 60)
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.goto(f"http://127.0.0.1:{port}{route}")
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60000)
+    page.locator("flt-semantics-placeholder").evaluate("e => e.click()")
+    return page
+
+
 def _first_frame(browser, quick: bool) -> list[float]:
     """From launching the server process to the home screen's "New game" button being usable."""
     samples = []
@@ -60,11 +70,7 @@ def _first_frame(browser, quick: bool) -> list[float]:
             t0 = time.perf_counter()
             proc = _server(data, port)
             try:
-                _wait_port(port, time.monotonic() + 60)
-                page = browser.new_page(viewport={"width": 390, "height": 844})
-                page.goto(f"http://127.0.0.1:{port}/")
-                page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60000)
-                page.locator("flt-semantics-placeholder").evaluate("e => e.click()")
+                page = _open(browser, port, "/", 390, 844)
                 page.get_by_role("button", name="New game").first.wait_for(timeout=60000)
                 samples.append(time.perf_counter() - t0)
                 page.close()
@@ -81,11 +87,7 @@ def _tap_to_frame(browser, quick: bool) -> list[float]:
         port = _free_port()
         proc = _server(data, port)
         try:
-            _wait_port(port, time.monotonic() + 60)
-            page = browser.new_page(viewport={"width": 1280, "height": 800})
-            page.goto(f"http://127.0.0.1:{port}/new")
-            page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60000)
-            page.locator("flt-semantics-placeholder").evaluate("e => e.click()")
+            page = _open(browser, port, "/new", 1280, 800)
             page.get_by_role("button", name="Start the game").first.click()
             page.get_by_role("button", name="Roll for the starting order").first.wait_for(timeout=30000)
             page.wait_for_function(f"() => ({BANNER})() !== null", timeout=30000)
