@@ -89,3 +89,49 @@ def test_killing_a_running_simulation_leaves_every_game_openable(tmp_path):
                     assert info.summary is not None
     with Store.open(data) as store:
         assert len(store.list_games()) >= 1
+
+
+def _transcribed_red(tmp_path):
+    """A red deck of three cards with ids the shipped deck does not use."""
+    path = tmp_path / "my-red.toml"
+    cards = "".join(
+        f'[[cards]]\nid = "T{i}"\nprimary = "{p}"\nsecondary = "scout"\ntertiary = "tavern_{i}"\naxes = {i}\n'
+        f'all_play = {{ dwarf_king = {i}, gem_market = "ruby", tunnel = {i}, wizards_cave = {i} }}\n'
+        for i, p in enumerate(("treasure_hoard", "forge", "temple"), start=1)
+    )
+    path.write_text('deck = "red"\n' + cards, encoding="utf-8")
+    return path
+
+
+def test_deck_option_plays_the_transcribed_cards_and_the_records_carry_them(tmp_path, capsys):
+    out = _simulate(tmp_path, "mine", "--deck", str(_transcribed_red(tmp_path)))
+    for path in sorted(out.iterdir()):
+        text = path.read_text()
+        header = json.loads(text.splitlines()[0])
+        assert [c["id"] for c in header["setup"]["custom_decks"]["red"]["cards"]] == ["T1", "T2", "T3"]
+        assert "green" not in header["setup"]["custom_decks"]
+        game = loads(text)  # replays with the cards the record carries
+        red_cards = {e["card"] for e in game.events() if e["type"] == "place" and e.get("color") == "red"}
+        green_cards = {e["card"] for e in game.events() if e["type"] == "place" and e.get("color") == "green"}
+        assert red_cards and red_cards <= {"T1", "T2", "T3"}
+        assert green_cards and all(c.startswith("G") for c in green_cards)
+    plain = _simulate(tmp_path, "plain")
+    assert "custom_decks" not in next(plain.iterdir()).read_text().splitlines()[0]
+
+
+def test_deck_option_refuses_bad_files_in_one_line(tmp_path, capsys):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('deck = "red"\n[[cards]]\nid = "X"\n', encoding="utf-8")
+    red = _transcribed_red(tmp_path)
+    cases = [
+        (["--deck", str(bad)], "bad.toml: card X:"),
+        (["--deck", str(tmp_path / "missing.toml")], "missing.toml: cannot read"),
+        (["--deck", str(red), "--deck", str(red)], "a second red deck"),
+    ]
+    green = tmp_path / "g.toml"
+    green.write_text(red.read_text().replace('deck = "red"', 'deck = "green"'), encoding="utf-8")
+    cases.append((["--deck", str(green), "--humans", "2"], "no automa plays the green deck"))
+    for extra, expected in cases:
+        assert main(["simulate", "--games", "1", *extra]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.startswith("simulate: ") and expected in err, err

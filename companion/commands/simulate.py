@@ -7,7 +7,8 @@ import sys
 from pathlib import Path
 
 from companion.sim.bots import BOTS
-from companion.sim.simulate import run
+from companion.sim.decks import check_in_play, decks_from_files
+from companion.sim.simulate import automa_decks, run
 
 
 def register(sub) -> None:
@@ -18,6 +19,9 @@ def register(sub) -> None:
     p.add_argument("--difficulty", choices=("easy", "hard", "punishing"), default="hard")
     p.add_argument("--base", action="store_true", help="the base game (no expansion)")
     p.add_argument("--bot", choices=BOTS, default="random", help="how the bot humans place (default random)")
+    p.add_argument("--deck", action="append", type=Path, metavar="FILE", default=[],
+                   help="play with a transcribed deck (its 'deck' key says which built-in deck it replaces); "
+                        "repeatable; the records carry its cards")
     p.add_argument("--records", type=Path, help="write one game record per game into this folder")
     p.add_argument("--data-dir", type=Path, help="also store every game, event by event, in this data folder")
     p.set_defaults(handler=main)
@@ -30,12 +34,19 @@ def main(args) -> int:
     if not 0 <= args.seed < 2**63:
         print("simulate: --seed must be between 0 and 2^63-1", file=sys.stderr)
         return 2
+    try:
+        decks = decks_from_files(args.deck)
+        check_in_play(decks, automa_decks(args.humans))
+    except ValueError as err:
+        print(f"simulate: {err}", file=sys.stderr)
+        return 2
     on_game_start = None
     if args.data_dir is not None:
         from companion.sim.stored import store_writer
 
         on_game_start = store_writer(args.data_dir)
     summary = run(args.games, args.seed, humans=args.humans, difficulty=args.difficulty,
-                  expansion=not args.base, bot=args.bot, records=args.records, on_game_start=on_game_start)
+                  expansion=not args.base, bot=args.bot, records=args.records, on_game_start=on_game_start,
+                  custom_decks=decks)
     print(json.dumps(summary.as_dict(), indent=2))
     return 0

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.record import dumps
+from companion.rules.deck import Deck
 from companion.rules.game import Game
 from companion.rules.rng import Rng
 from companion.rules.setup import Player, Setup
@@ -23,12 +24,20 @@ AUTOMA_COLORS = ("red", "green")
 HUMAN_COLORS = ("blue", "yellow")
 
 
-def sim_setup(seed: int, humans: int, difficulty: str, expansion: bool) -> Setup:
-    """Solo (1 human, red and green automa) or two humans with the red automa."""
+def automa_decks(humans: int) -> tuple[str, ...]:
+    """The decks the automa play: both in solo, red alone with two humans (each automa plays its colour's deck)."""
+    return AUTOMA_COLORS[: 3 - humans] if humans <= 2 else ()
+
+
+def sim_setup(
+    seed: int, humans: int, difficulty: str, expansion: bool, custom_decks: Mapping[str, Deck] | None = None
+) -> Setup:
+    """Solo (1 human, red and green automa) or two humans with the red automa; ``custom_decks`` replace the
+    built-in decks of the same name (and go into the record)."""
     players = [Player(color=c, kind="human") for c in HUMAN_COLORS[:humans]]
-    automa = AUTOMA_COLORS[: 3 - humans] if humans <= 2 else ()
+    automa = automa_decks(humans)
     players += [Player(color=c, kind="automa", deck=c, difficulty=difficulty) for c in automa]
-    return Setup.build(players, expansion=expansion, seed=seed)
+    return Setup.build(players, expansion=expansion, seed=seed, custom_decks=dict(custom_decks or {}))
 
 
 @dataclass
@@ -53,6 +62,7 @@ class RunSummary:
 def run(
     games: int, seed: int, humans: int = 1, difficulty: str = "hard", expansion: bool = True, bot: str = "random",
     records: Path | None = None, on_game_start: Callable[[Game], Callable[[list[dict]], None] | None] | None = None,
+    custom_decks: Mapping[str, Deck] | None = None,
 ) -> RunSummary:
     """Play ``games`` games. ``on_game_start(game)`` may return a per-step callback (the store uses it)."""
     seeds = Rng(seed)
@@ -63,7 +73,7 @@ def run(
     for number in range(1, games + 1):
         game_seed = seeds.next64() >> 1
         bot_seed = seeds.next64() >> 1
-        game = Game(sim_setup(game_seed, humans, difficulty, expansion))
+        game = Game(sim_setup(game_seed, humans, difficulty, expansion, custom_decks))
         on_step = on_game_start(game) if on_game_start else None
         play(game, Bot(bot, bot_seed), on_step)
         scores = game.state.final_scores or {}

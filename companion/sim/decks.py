@@ -1,0 +1,41 @@
+"""Transcribed deck files for simulated games: ``--deck FILE`` on ``simulate`` and ``calibrate``.
+
+A file's ``deck`` key says which built-in deck it replaces; the decks travel in the setup's ``custom_decks``,
+so every record of such a game carries the cards it was played with.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+
+from companion.rules.deck import Deck, DeckError, load_deck
+
+
+def decks_from_files(paths: Iterable[str | os.PathLike[str]] | None) -> dict[str, Deck]:
+    """The decks in ``paths`` by name. ``ValueError`` (one line) for a bad file or two files for one deck.
+
+    >>> decks_from_files([])
+    {}
+    """
+    decks: dict[str, Deck] = {}
+    files: dict[str, str] = {}
+    for path in paths or ():
+        try:
+            deck = load_deck(path)
+        except DeckError as err:
+            raise ValueError(" ".join(str(err).split())) from None
+        if deck.deck in decks:
+            raise ValueError(f"{os.fspath(path)}: a second {deck.deck} deck ({files[deck.deck]} is one already)")
+        decks[deck.deck] = deck
+        files[deck.deck] = os.fspath(path)
+    return decks
+
+
+def check_in_play(decks: dict[str, Deck], in_play: Iterable[str]) -> None:
+    """``ValueError`` when a transcribed deck would not be used: no automa plays that deck."""
+    wanted = set(in_play)
+    for name in decks:
+        if name not in wanted:
+            raise ValueError(f"--deck: no automa plays the {name} deck in these games (automa decks: "
+                             f"{', '.join(sorted(wanted)) or 'none'})")
