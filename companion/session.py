@@ -2,17 +2,18 @@
 
 The app and ``simulate --data-dir`` both go through this, so what survives a killed process is the same for
 both. A second window on the same game is detected through the store's revision: the stale window reloads
-instead of writing over the other.
+instead of writing over the other. A step the store could not write (a full disk) is taken back: the game
+in memory is always the last saved one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from companion.rules.game import Game
 from companion.rules.scoring import rank_order, solo_verdict
 from companion.rules.setup import Setup
-from companion.store import GameSummary, Store, StoreConflict
+from companion.store import GameSummary, Store, StoreConflict, StoreError
 
 
 def finished_summary(game: Game) -> GameSummary:
@@ -60,30 +61,51 @@ class GameSession:
         self.game, self.revision = fresh.game, fresh.revision
 
     def act(self, inp: Mapping) -> list[dict]:
+        """Play one input and save its step (with the finish, when it ends the game, in one transaction)."""
+        redo = self.game.redo_events()
         step = self.game.act(inp)
-        self._write(lambda: self.store.append_step(self.game_id, step, expect_revision=self.revision))
-        if self.game.finished and self.store is not None:
-            self.store.finish(self.game_id, finished_summary(self.game))
+
+        def take_back() -> None:
+            self.game.undo()
+            self.game.redo_steps = redo
+
+        finished = self.game.finished
+        summary = finished_summary(self.game) if finished and self.store is not None else None
+        self._write(
+            lambda: self.store.append_step(
+                self.game_id, step, expect_revision=self.revision, finish=finished, summary=summary
+            ),
+            take_back,
+        )
         return step
 
     def undo(self) -> list[dict] | None:
         step = self.game.undo()
         if step is not None:
-            self._write(lambda: self.store.undo_step(self.game_id, expect_revision=self.revision))
+            self._write(lambda: self.store.undo_step(self.game_id, expect_revision=self.revision), self.game.redo)
         return step
 
     def redo(self) -> list[dict] | None:
         step = self.game.redo()
         if step is not None:
-            self._write(lambda: self.store.redo_step(self.game_id, expect_revision=self.revision))
+            self._write(lambda: self.store.redo_step(self.game_id, expect_revision=self.revision), self.game.undo)
         return step
 
-    def _write(self, write) -> None:
+    def _write(self, write: Callable[[], object], take_back: Callable[[], object]) -> None:
+        """Save what the game just did; when the store refuses, the game goes back to the last saved step.
+
+        A conflict (another window moved the game on) reloads the stored game. Any other store failure (a full
+        disk, a read-only folder) takes the step back in memory with ``take_back``: what the screen shows is
+        never ahead of what is saved, and the same tap works once the disk has room again.
+        """
         if self.store is None:
             return
         try:
             write()
         except StoreConflict:
             self.reload()
+            raise
+        except StoreError:
+            take_back()
             raise
         self.revision += 1

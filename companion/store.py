@@ -16,6 +16,11 @@ A file that cannot be read (damaged, not a database, or from a newer version of 
 written over: it is renamed to ``<name>.broken-<UTC time>`` beside itself, a fresh store starts, and
 ``Store.notice`` says where the old file went.
 
+A write the disk will not take (full, read-only, an I/O error) raises :class:`StoreUnwritable` and leaves the
+store exactly as it was before the call: the transaction is rolled back, so the caller can put its game back
+to the last saved step and try again when there is room. Tests simulate a full disk with
+:data:`FAIL_WRITES_ENV`.
+
 >>> import tempfile
 >>> tmp = tempfile.TemporaryDirectory()
 >>> store = Store.open(tmp.name)
@@ -41,7 +46,7 @@ import os
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -90,6 +95,19 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
 SCHEMA_VERSION = len(MIGRATIONS)
 
 _CORRUPT, _NOTADB = 11, 26  # SQLite primary result codes that mean "this file is damaged"
+# SQLite primary result codes for a write the disk or folder will not take: (why, what the person can do).
+_UNWRITABLE = {
+    13: ("the disk is full", "Free some space and tap again."),  # SQLITE_FULL
+    8: ("the data folder is read-only", "Make it writable and tap again."),  # SQLITE_READONLY
+    3: ("the data folder may not be written", "Make it writable and tap again."),  # SQLITE_PERM
+    14: ("the data folder cannot be written", "Make it writable and tap again."),  # SQLITE_CANTOPEN
+    10: ("the disk could not be written", "Check the disk and tap again."),  # SQLITE_IOERR
+}
+
+#: Tests only: while a file exists at the path this variable names, every store write fails as on a full disk
+#: (after its statements ran, before its commit, so the rollback is exercised). The browser test "fills the
+#: disk" by creating that file and frees it by deleting it; nothing else reads this variable.
+FAIL_WRITES_ENV = "TREASURE_COMPANION_TEST_FAIL_WRITES"
 
 
 class StoreError(Exception):
@@ -98,6 +116,27 @@ class StoreError(Exception):
 
 class StoreConflict(StoreError):
     """The game changed under this writer (another window or process got there first): reload, then retry."""
+
+
+class StoreUnwritable(StoreError):
+    """A write the disk or folder would not take (full, read-only, I/O error); nothing of it was written.
+
+    ``why`` says it in a few words ("the disk is full"), ``remedy`` what the person can do about it.
+    """
+
+    def __init__(self, why: str, remedy: str, detail: str = "") -> None:
+        super().__init__(f"the saved games could not be written: {why}" + (f" ({detail})" if detail else ""))
+        self.why = why
+        self.remedy = remedy
+
+    def not_saved(self) -> str:
+        """The one line a screen shows: "Not saved: the disk is full. Free some space and tap again." """
+        return f"Not saved: {self.why}. {self.remedy}"
+
+
+def not_saved_line(err: StoreError) -> str:
+    """One line for a screen whose save failed: why, and what to do when the store says it."""
+    return err.not_saved() if isinstance(err, StoreUnwritable) else f"Not saved: {err}"
 
 
 class GameNotFound(StoreError, LookupError):
@@ -304,13 +343,16 @@ class Store:
         return game_id
 
     def append_step(
-        self, game_id: int, events: Sequence[dict[str, Any]], *, expect_revision: int | None = None
+        self, game_id: int, events: Sequence[dict[str, Any]], *, expect_revision: int | None = None,
+        finish: bool = False, summary: GameSummary | None = None,
     ) -> None:
         """Commit one whole step (all its events or none) and drop the game's undone steps.
 
         Raises StoreConflict when the step is not the game's next one (another writer got there first), or
         when ``expect_revision`` is given and the game has changed since. Malformed events raise ValueError.
-        Appending to a finished game reopens it (its summary no longer describes the log).
+        Appending to a finished game reopens it (its summary no longer describes the log). ``finish``: the
+        step ends the game, marked finished with ``summary`` in the same transaction (as :meth:`finish`), so
+        a failed write leaves neither the step nor the finish behind.
         """
         rows = _step_rows(list(events))
         first_seq, step = rows[0][0], rows[0][1]
@@ -336,6 +378,8 @@ class Store:
                 [(game_id, *r) for r in rows],
             )
             self._moved(db, game_id, step + 1, step + 1)
+            if finish:
+                self._finish(db, game_id, summary)
 
     def undo_step(self, game_id: int, *, expect_revision: int | None = None) -> int:
         """Mark the last live step undone (kept for redo) and return its step number."""
@@ -360,13 +404,9 @@ class Store:
 
     def finish(self, game_id: int, summary: GameSummary | None) -> None:
         """Mark the game finished, with its summary for the history (None: finished, but nothing to count)."""
-        body = json.dumps(summary.to_dict()) if summary is not None else None
         with self._write() as db:
             self._state(db, game_id, None)
-            db.execute(
-                "UPDATE games SET finished = ?, summary = ? WHERE id = ?",
-                (datetime.now(UTC).isoformat(), body, game_id),
-            )
+            self._finish(db, game_id, summary)
 
     def delete_game(self, game_id: int) -> None:
         """Delete a game and its events for good (the app asks the person first)."""
@@ -446,10 +486,15 @@ class Store:
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 yield self._db
+                _injected_failure()
+                self._db.commit()
             except BaseException:
-                self._db.rollback()
+                # A failed COMMIT (disk full) may leave the transaction open, or SQLite may have rolled it back
+                # already: either way nothing of it may stay, or the next BEGIN would fail.
+                if self._db.in_transaction:
+                    with suppress(sqlite3.Error):
+                        self._db.rollback()
                 raise
-            self._db.commit()
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
@@ -475,6 +520,13 @@ class Store:
                 f"(revision {row[2]}, expected {expect_revision}); reload it"
             )
         return row
+
+    @staticmethod
+    def _finish(db: sqlite3.Connection, game_id: int, summary: GameSummary | None) -> None:
+        body = json.dumps(summary.to_dict()) if summary is not None else None
+        db.execute(
+            "UPDATE games SET finished = ?, summary = ? WHERE id = ?", (datetime.now(UTC).isoformat(), body, game_id)
+        )
 
     @staticmethod
     def _moved(db: sqlite3.Connection, game_id: int, active: int, total: int | None = None) -> None:
@@ -580,7 +632,19 @@ def _sqlite_errors() -> Iterator[None]:
     except sqlite3.Error as e:
         if "locked" in str(e) or "busy" in str(e):
             raise StoreError(f"the saved games are busy (another window is writing): {e}") from None
+        unwritable = _UNWRITABLE.get(getattr(e, "sqlite_errorcode", 0) & 0xFF)
+        if unwritable:
+            raise StoreUnwritable(*unwritable, str(e)) from None
         raise StoreError(f"the saved games could not be written or read: {e}") from None
+
+
+def _injected_failure() -> None:
+    """Fail the write as a full disk does while the file named by :data:`FAIL_WRITES_ENV` exists (tests)."""
+    flag = os.environ.get(FAIL_WRITES_ENV)
+    if flag and os.path.exists(flag):
+        err = sqlite3.OperationalError(f"database or disk is full (simulated: {flag} exists)")
+        err.sqlite_errorcode = 13
+        raise err
 
 
 def _connect(path: Path) -> sqlite3.Connection:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from companion.rules.game import IllegalInput
 from companion.rules.scoring import SetChart, rank_order, solo_verdict
 from companion.session import GameSession
-from companion.store import StoreError
+from companion.store import StoreError, not_saved_line
 from companion.ui.score_presenter import (
     AUTOMA_FIELDS,
     Line,
@@ -190,8 +190,8 @@ class FinalPresenter:
         except IllegalInput as err:
             self.error = str(err)
             return False
-        except StoreError as err:  # another window changed the game: the session reloaded it
-            self.error = f"Not saved: {err}"
+        except StoreError as err:  # another window changed the game (reloaded), or the disk is full (taken back)
+            self.error = not_saved_line(err)
             self._sync()
             return False
         self.error = None

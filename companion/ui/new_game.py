@@ -9,6 +9,7 @@ import flet as ft
 
 from companion.rules.calibration import describe_band
 from companion.rules.setup import COLORS
+from companion.store import StoreError, not_saved_line
 from companion.ui import game_access
 from companion.ui import widgets as w
 from companion.ui.context import AppContext
@@ -234,5 +235,10 @@ class NewGameScreen:
             self.error = str(err)
             self.redraw()
             return
-        game_access.start(self.ctx, setup)
+        try:
+            game_access.start(self.ctx, setup)
+        except StoreError as err:  # a full disk or a read-only folder: no game was started
+            self.error = not_saved_line(err)
+            self.redraw()
+            return
         self.ctx.go("/round")

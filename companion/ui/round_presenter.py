@@ -15,7 +15,7 @@ from companion.rules.describe import describe, gain_parts, step_label
 from companion.rules.game import IllegalInput
 from companion.rules.spaces import SPACES, spaces_for
 from companion.session import GameSession
-from companion.store import StoreConflict
+from companion.store import StoreConflict, StoreError, not_saved_line
 
 STALE = "This game was changed in another window: here it is as saved there. Tap again."
 COLOR_HEX = {"red": "#C62828", "yellow": "#F9A825", "green": "#2E7D32", "blue": "#1565C0", "golem": "#9E9E9E"}
@@ -319,6 +319,10 @@ class RoundPresenter:
             # Another window moved this game on; the session has reloaded it: show where it stands now.
             self.error = STALE
             return False
+        except StoreError as err:
+            # The disk would not take the step (full, read-only): the session took it back; say so in one line.
+            self.error = not_saved_line(err)
+            return False
         self.error = None
         return True
 
@@ -384,6 +388,9 @@ class RoundPresenter:
             return move() is not None
         except StoreConflict:
             self.error = STALE
+            return False
+        except StoreError as err:
+            self.error = not_saved_line(err)
             return False
 
     def finish(self, scores: Mapping[str, int]) -> bool:
