@@ -1,29 +1,63 @@
 """``treasure-companion export GAME_ID FILE``: write a stored game (finished or not) as a game record.
 
 The record is the JSON Lines format of ``companion.record``; ``-`` as FILE writes to standard output.
+``--format bgstats GAME_ID|--all FILE`` writes finished games in the JSON shape of a BG Stats export instead
+(``companion.export.bgstats``); games in progress are not exported.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import tempfile
 from pathlib import Path
 
 from companion import record
+from companion.export import bgstats
+from companion.export.collect import ExportError, collect
 from companion.store import GameNotFound, Store, StoreError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("export", help="write a stored game as a game record file", description=__doc__)
-    p.add_argument("game_id", metavar="GAME_ID", type=int, help="the id shown by `treasure-companion games`")
-    p.add_argument("file", metavar="FILE", help="where to write the record (- for standard output)")
+    p.add_argument("game_id", metavar="GAME_ID", nargs="?", help="the id shown by `treasure-companion games`")
+    p.add_argument("file", metavar="FILE", nargs="?", help="where to write the record (- for standard output)")
+    p.add_argument("--format", choices=("record", "bgstats"), default="record",
+                   help="record: the game record (default); bgstats: finished games for the BG Stats app")
+    p.add_argument("--all", action="store_true", help="every finished game (with --format bgstats)")
+    p.add_argument("--location", metavar="NAME", help="where the games were played (with --format bgstats)")
     p.add_argument("--data-dir", metavar="DIR", help="folder of the saved games (default: user data folder)")
     p.set_defaults(handler=run)
 
 
+def _targets(args: argparse.Namespace) -> str | None:
+    """Check GAME_ID/--all and FILE; returns one line saying what is wrong, or None (``args`` normalised)."""
+    given = [a for a in (args.game_id, args.file) if a is not None]
+    if args.all:
+        if args.format != "bgstats":
+            return "--all needs --format bgstats (a game record holds one game)"
+        if len(given) != 1:
+            return "with --all give only FILE" if given else "FILE is missing"
+        args.game_id, args.file = None, given[0]
+        return None
+    if len(given) != 2:
+        return "give GAME_ID and FILE" + (" (or --all FILE with --format bgstats)" if args.format == "bgstats" else "")
+    try:
+        args.game_id = int(args.game_id)
+    except ValueError:
+        return f"GAME_ID must be a whole number, not {args.game_id!r} (see `treasure-companion games`)"
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
+    problem = _targets(args)
+    if problem:
+        print(f"export: {problem}", file=sys.stderr)
+        return 2
+    if args.format == "bgstats":
+        return _run_bgstats(args)
     try:
         with Store.open(args.data_dir) as store:
             if store.notice:
@@ -36,6 +70,40 @@ def run(args: argparse.Namespace) -> int:
         print(f"export: {e}", file=sys.stderr)
         return 1
     text = record.dumps(saved.header, saved.events)
+    if args.file == "-":
+        sys.stdout.write(text)
+        return 0
+    try:
+        _write_atomically(Path(args.file), text)
+    except OSError as e:
+        print(f"export: cannot write {args.file}: {e.strerror or e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _run_bgstats(args: argparse.Namespace) -> int:
+    try:
+        with Store.open(args.data_dir) as store:
+            if store.notice:
+                print(store.notice, file=sys.stderr)
+            found = collect(store, args.game_id)
+    except GameNotFound:
+        print(f"export: no game with id {args.game_id} (see `treasure-companion games`)", file=sys.stderr)
+        return 2
+    except ExportError as e:
+        print(f"export: {e}", file=sys.stderr)
+        return 2
+    except StoreError as e:
+        print(f"export: {e}", file=sys.stderr)
+        return 1
+    n = len(found.in_progress)
+    waiting = f"{n} game{'s' if n > 1 else ''} in progress left out: only finished games are exported"
+    if not found.plays:
+        print("export: no finished game to export" + (f" ({waiting})" if n else ""), file=sys.stderr)
+        return 2
+    if n:
+        print(f"export: {waiting}", file=sys.stderr)
+    text = json.dumps(bgstats.export(found.plays, location=args.location), indent=2, ensure_ascii=False) + "\n"
     if args.file == "-":
         sys.stdout.write(text)
         return 0
