@@ -1,0 +1,52 @@
+"""``treasure-companion log FILE``: a game record told as the app's log, a line per step and one per event.
+
+Each step starts with its label (as the Undo button names it), then its events in order, indented (leaving out
+the one the label already says). The record is replayed first, so what is printed is a game the rules produce.
+A file that cannot be read or replayed gets one line on stderr and the record's exit code (2 unreadable or
+malformed, 3 unsupported, 4 diverged), never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from companion.record import RecordError, loads
+from companion.rules.words import describe, step_label
+from companion.rules.words.game import setup_line
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("log", help="print a game record as sentences, step by step", description=__doc__)
+    p.add_argument("file", metavar="FILE", help="a record (JSON Lines), or - for standard input")
+    p.set_defaults(handler=run)
+
+
+def lines(game) -> list[str]:
+    """The whole game as sentences: the setup, then every step's label and its events."""
+    out = [setup_line(game.setup)]
+    for number, step in enumerate(game.steps):
+        label = "Setup" if number == 0 else step_label(step)
+        out.append(f"{number}. {label}")
+        out += [f"    {line}" for line in map(describe, step) if line != label]
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        if args.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.file, encoding="utf-8") as fh:
+                text = fh.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not a text file"
+        print(f"log: cannot read {args.file}: {why}", file=sys.stderr)
+        return 2
+    try:
+        game = loads(text)
+    except RecordError as exc:
+        print(f"log: {exc}", file=sys.stderr)
+        return exc.code
+    sys.stdout.write("\n".join(lines(game)) + "\n")
+    return 0

@@ -1,0 +1,38 @@
+"""Plain words for everything the app shows: the one place that turns events and values into sentences.
+
+- :mod:`.plural`: counts with the right plural ("1 axe", "3 axes"), "a, b and c", ordinals;
+- :mod:`.names`: ids as the board names them (spaces, spells, special tiles, gems, tiles, colours);
+- :mod:`.events`: the log, one sentence per event, and the label of each undo step;
+- :mod:`.board`: what to do on the physical board after a step ("On the board").
+
+Views, presenters and commands take their sentences from here, never from ``str()`` of a value or an id.
+"""
+
+from .board import board_instructions
+from .events import answer, describe, gain_parts, reason, step_label
+from .names import colour, dwarf, gem, gems, player, space, special_tile, spell, tile
+from .plural import a, count, join_and, noun_for, ordinal, plural
+
+__all__ = [
+    "a",
+    "answer",
+    "board_instructions",
+    "colour",
+    "count",
+    "describe",
+    "dwarf",
+    "gain_parts",
+    "gem",
+    "gems",
+    "join_and",
+    "noun_for",
+    "ordinal",
+    "player",
+    "plural",
+    "reason",
+    "space",
+    "special_tile",
+    "spell",
+    "step_label",
+    "tile",
+]

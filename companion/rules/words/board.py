@@ -1,0 +1,106 @@
+"""What to do on the physical board after a step ("On the board"), in the order it happened.
+
+>>> board_instructions([{"type": "score", "color": "red", "points": 9, "reason": "spell mind_control"}], 5)
+["Move Red's score marker on 9 points (Mind Control)"]
+>>> board_instructions([{"type": "gain", "color": "green", "gems": {"sapphire": 3}, "reason": "mine tile",
+...                      "tile": {"kind": "gem", "gem": "sapphire", "gems": 3}}], 5)
+['Green automa takes the tile face down and its 3 sapphires (beside its deck)']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .events import describe, reason
+from .names import capitalise_colours, colour, dwarf, gems, space, tile, words_of
+from .plural import count, join_and
+
+_RESHUFFLE = {"reset": "for the new round", "empty": "(its draw pile ran out)"}
+
+
+def _skipped(e: Mapping) -> str:
+    """Why a card's earlier lines did not place the automa: "primary Scout: held by its own #1"."""
+    return "; ".join(
+        f"{words_of(s.get('choice', ''))} {space(s.get('space', ''))}: {capitalise_colours(str(s.get('why', '')))}"
+        for s in e.get("skipped") or []
+    )
+
+
+def _place(e: Mapping) -> list[str]:
+    who = f"the golem ({colour(e['color'])})" if e.get("golem") else dwarf(e)
+    line = f"Put {who} on {space(e['space'])}"
+    if e.get("card"):
+        reasons = _skipped(e)
+        line += f" (card {e['card']}, {words_of(e.get('choice') or '')}" + (f" — {reasons}" if reasons else "") + ")"
+    out = [line]
+    d = e.get("dislodged")
+    if d:
+        if d.get("golem"):
+            out.append(f"Take the golem off; {colour(d['color'])} may place it again")
+        elif e.get("spell") == "blood_sacrifice":
+            out.append(f"Move {dwarf(d)} to the dragon's capture box")
+        else:
+            out.append(f"Return {dwarf(d)} to its bed: it places again soon")
+    return out
+
+
+def _gain(e: Mapping) -> list[str]:
+    if e.get("reason") == "starting gold":
+        return []
+    parts = [f"{e['gold']} gold"] if e.get("gold") else []
+    if e.get("tile"):
+        t = e["tile"]
+        if t.get("kind") == "special":
+            parts.append(f"{tile(t)} face down")
+        else:
+            parts.append(f"the tile face down and its {gems(e.get('gems') or {})}")
+    elif e.get("gems"):
+        parts.append(gems(e["gems"]))
+    if not parts:
+        return []
+    return [f"{colour(e['color'])} automa takes {join_and(parts)} (beside its deck)"]
+
+
+def _attack(e: Mapping) -> list[str]:
+    out = [describe(e), "Defence: " + ", ".join(f"{colour(c)} {d}" for c, d in e["defence"].items())]
+    for c in e["captured"]:
+        out.append(f"{dwarf(c)} goes to the capture box")
+    for color in e["losers"]:
+        out.append(f"{colour(color)} loses half its {words_of(e['treasure'])} (rounded up)")
+    return out
+
+
+def board_instructions(step: list[Mapping], dragon_length: int) -> list[str]:
+    """What to do on the physical board after a step, in the order it happened."""
+    out: list[str] = []
+    for e in step:
+        t = e["type"]
+        if t == "place":
+            out += _place(e)
+        elif t == "gain":
+            out += _gain(e)
+        elif t == "score":
+            out.append(f"Move {colour(e['color'])}'s score marker on {count(e['points'], 'point')} "
+                       f"({reason(e['reason'])})")
+        elif t == "roll" and e["purpose"] == "aggression":
+            again = " again" if e.get("reroll") else ""
+            out.append(f"{colour(e['color'])} rolled{again} {e['value']} for the dragon")
+        elif t == "dragon":
+            if e["position"] == 0:
+                out.append("Put the dragon back on zero")
+            else:
+                out.append(f"Move the dragon up one: {e['position']} of {dragon_length}")
+        elif t == "attack":
+            out += _attack(e)
+        elif t == "loss":
+            lost = f"{e['gold']} gold" if "gold" in e else gems(e.get("gems") or {})
+            out.append(f"Return {lost} from {colour(e['color'])} automa's pile to the supply")
+        elif t == "automa_shuffle" and e["reason"] != "setup":
+            out.append(f"{colour(e['color'])} automa's deck reshuffled {_RESHUFFLE.get(e['reason'], '')}".strip())
+        elif t == "turn_order":
+            out.append("Turn order: " + ", ".join(colour(c) for c in e["order"]))
+        elif t == "special_tile":
+            out.append(f"{colour(e['color'])} holds {tile({'kind': 'special', 'tile': e['tile']})}")
+        elif t == "sit_out":
+            out.append(describe(e))
+    return out

@@ -1,0 +1,197 @@
+"""The log in sentences: one event -> one sentence, one undo step -> its label.
+
+Every sentence names things as the board does (see :mod:`.names`) and counts with the right plural
+(:mod:`.plural`); the events themselves keep the engine's ids, since they are the game record.
+
+>>> describe({"type": "place", "color": "red", "dwarf": 1, "space": "treasure_hoard", "dislodged": None,
+...           "card": "R03", "choice": "primary"})
+'Red #1 took Treasure Hoard (card R03, primary)'
+>>> describe({"type": "roll", "color": "blue", "value": 5, "purpose": "aggression", "by": "app"})
+'Blue rolled 5 for the dragon'
+>>> describe({"type": "answer", "color": "green", "question": "tunnel",
+...           "value": {"kind": "gem", "gem": "sapphire", "gems": 3}})
+'Green automa took a sapphire tile with 3 gems'
+>>> describe({"type": "score", "color": "red", "points": 9, "reason": "spell mind_control"})
+'Red scored 9 points for Mind Control'
+>>> step_label([{"type": "roll", "color": "blue", "value": 5, "purpose": "turn_order", "by": "app"},
+...             {"type": "turn_order", "order": ["blue", "red"]}])
+'Starting order: Blue, Red'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .names import colour, dwarf, gem, gems, player, space, spell, tile, words_of
+from .plural import count, join_and
+
+_PURPOSE = {"aggression": "for the dragon", "attack": "against the dragon", "turn_order": "for turn order"}
+_DRAW = {"place": "to place a dwarf", "all_play": "for the all-play", "axes": "for its axes"}
+_SHUFFLE = {
+    "setup": "shuffled for the game",
+    "reset": "shuffled for the new round",
+    "empty": "shuffled: its draw pile ran out",
+}
+
+
+def reason(text: str) -> str:
+    """Why points or treasure came, as words after "for": the engine's reasons are kept in the record as they
+    were written ("spell mind_control", "coins on the ruby contract"), so they are read here.
+
+    >>> reason("spell mind_control"), reason("dragon tile"), reason("Treasure Hoard")
+    ('Mind Control', 'the dragon tile', 'Treasure Hoard')
+    """
+    text = str(text)
+    if text.startswith("spell "):
+        return spell(text.removeprefix("spell "))
+    if text in ("dragon tile", "starting gold", "mine tile", "special mine tile"):
+        return "the " + text
+    if text == "Dwarf King achievement":
+        return "a Dwarf King achievement"
+    if text.endswith(" all-play bonus"):
+        return "the " + text
+    if "_" in text:
+        return words_of(text)
+    return text
+
+
+def gain_parts(e: Mapping, tile_words: str | None = None) -> list[str]:
+    """What a ``gain`` event gives, item by item ("2 gold", "1 ruby", the tile). A mine tile is named with its
+    gems ("a sapphire tile with 3 gems"), unless ``tile_words`` says how to put it."""
+    parts = [f"{e['gold']} gold"] if e.get("gold") else []
+    if e.get("tile"):
+        parts.append(tile_words or tile(e["tile"]))
+        if tile_words is not None and e.get("gems"):
+            parts.append(gems(e["gems"]))
+    elif e.get("gems"):
+        parts.append(gems(e["gems"]))
+    return parts
+
+
+def answer(e: Mapping) -> str:
+    """What the table told the app for an automa, as what the automa took or discarded."""
+    who, q, value = player(e.get("color"), automa=True), e.get("question"), e.get("value")
+    if q == "gems" and isinstance(value, list):
+        return f"{who} took {gems(value)} (the humans' choice)"
+    if q == "dwarf_king" and isinstance(value, int):
+        return f"{who} discarded an achievement worth {count(value, 'point')}"
+    if q == "gem_market" and isinstance(value, int):
+        return f"{who} discarded a contract with {count(value, 'coin', zero='no coins')} on it"
+    if q == "tunnel" and isinstance(value, Mapping):
+        return f"{who} took {tile(value)}"
+    if q == "wizards_cave" and isinstance(value, str):
+        return f"{who} discarded {spell(value)}"
+    return f"{who}: answered"
+
+
+def _place(e: Mapping) -> str:
+    text = f"{dwarf(e)} took {space(e['space'])}"
+    extra = []
+    if e.get("card"):
+        extra.append(f"card {e['card']}, {words_of(e.get('choice') or '')}")
+    if e.get("spell"):
+        extra.append(spell(e["spell"]))
+    if extra:
+        text += f" ({'; '.join(extra)})"
+    if e.get("dislodged"):
+        d = e["dislodged"]
+        text += f", dislodging {'the golem' if d.get('golem') else dwarf(d)}"
+    return text
+
+
+def _correction(e: Mapping) -> str:
+    target, value = e.get("target"), e.get("value")
+    if target == "dragon":
+        return f"Corrected: the dragon is on step {value}"
+    what = {"points": "points", "gold": "gold"}.get(target) or (
+        f"{gem(e['gem'])} gems" if e.get("gem") else words_of(target or "count")
+    )
+    return f"Corrected: {colour(e.get('color'))}'s {what} set to {value}"
+
+
+def describe(e: Mapping) -> str:
+    """One event as one sentence of the log."""
+    t = e["type"]
+    c = colour(e.get("color"))
+    if t == "place":
+        return _place(e)
+    if t == "roll":
+        again = " again" if e.get("reroll") else ""
+        die = " the black die:" if e.get("black") else ""
+        return f"{c} rolled{die} {e['value']}{again} {_PURPOSE.get(e['purpose'], '')}".strip()
+    if t == "reroll":
+        return f"{c} re-rolled (Temple)"
+    if t == "roll_kept":
+        return f"{c} kept {e['value']}"
+    if t == "automa_draw":
+        return f"{c} automa drew card {e['card']} {_DRAW.get(e['purpose'], '')}".strip()
+    if t == "automa_shuffle":
+        return f"{c} automa's deck {_SHUFFLE.get(e['reason'], 'shuffled')}"
+    if t == "dragon":
+        if e["position"] == 0:
+            return "The dragon went back to zero"
+        return f"The dragon moved up to step {e['position']}"
+    if t == "attack":
+        won = f"{colour(e['winner'])} won the tile" if e.get("winner") else "Nobody beat the dragon"
+        return f"Dragon attack (strength {e['strength']}): {won}"
+    if t == "attack_input":
+        t_ = e["tile"]
+        return (
+            f"Dragon tile: strength {t_.get('strength')}, takes {words_of(t_.get('treasure') or 'treasure')}, "
+            f"worth {count(int(t_.get('points') or 0), 'point')}"
+        )
+    if t == "score":
+        return f"{c} scored {count(e['points'], 'point')} for {reason(e['reason'])}"
+    if t == "gain":
+        why = f" ({words_of(e['reason'])})" if e.get("reason") else ""
+        return f"{c} gained {join_and(gain_parts(e)) or 'nothing'}{why}"
+    if t == "loss":
+        lost = f"{e['gold']} gold" if "gold" in e else gems(e.get("gems") or {})
+        return f"{c} lost {lost} to the dragon"
+    if t == "answer":
+        return answer(e)
+    if t == "turn_order":
+        return "Turn order: " + ", ".join(colour(x) for x in e["order"])
+    if t == "round_start":
+        return f"Round {e['round']} began"
+    if t == "round_end":
+        return f"Round {e['round']} ended"
+    if t == "starting_rolls":
+        rolls = ", ".join(f"{colour(x)} {v}" for x, v in (e.get("rolls") or {}).items())
+        return f"Starting rolls: {rolls}" if rolls else "Starting rolls made by the app"
+    if t == "spell":
+        way = {1: " (the dragon up one)", -1: " (the dragon down one)"}.get(e.get("direction"), "")
+        return f"{c} cast {spell(e['spell'])}{way}"
+    if t == "special_tile":
+        return f"{c} holds {tile({'kind': 'special', 'tile': e['tile']})}"
+    if t == "correction":
+        return _correction(e)
+    if t == "sit_out":
+        return f"{c} #{e['dwarf']} found no open space and sits out"
+    if t == "axes":
+        values = e.get("values") or []
+        return f"{c} automa drew {count(len(values), 'axe')} worth {sum(values)}"
+    if t == "game_end":
+        return "Game over: final scores recorded"
+    return words_of(t).capitalize()
+
+
+def step_label(step: list[Mapping]) -> str:
+    """The label of an undo step: its input, or else its most telling event."""
+    if not step:
+        return ""
+    first = step[0]
+    if first["type"] == "starting_rolls" or (first["type"] == "roll" and first["purpose"] == "turn_order"):
+        order = next((e for e in step if e["type"] == "turn_order"), None)
+        if order is not None:
+            return "Starting order: " + ", ".join(colour(c) for c in order["order"])
+    if first["type"] == "automa_draw" and first["purpose"] == "place":
+        place = next((e for e in step if e["type"] == "place"), None)
+        if place is not None:
+            return describe(place)
+    if first["type"] == "automa_shuffle":
+        start = next((e for e in step if e["type"] == "round_start"), None)
+        if start is not None:
+            return describe(start)
+    return describe(first)
+

@@ -1,0 +1,40 @@
+"""A whole game in a few words: who plays, which edition, how many rounds.
+
+>>> from companion.rules.setup import Setup
+>>> players(Setup.solo(difficulty="easy"))
+'Solo game against two automa (Easy)'
+>>> setup_line(Setup.solo(difficulty="hard"))
+'Solo game against two automa (Hard): Blue, Red automa and Green automa; 5 rounds, Caverns of Gandûm'
+"""
+
+from __future__ import annotations
+
+from .names import difficulty, player
+from .plural import count, join_and
+
+
+def players(setup) -> str:
+    """A game's players in a few words: "Solo game against two automa (Hard)", "3 players and an automa"."""
+    humans, automa = len(setup.humans), setup.automa
+    levels = sorted({p.difficulty for p in automa})
+    level = f" ({', '.join(difficulty(d) for d in levels)})" if levels else ""
+    if humans == 1 and len(automa) == 2:
+        return f"Solo game against two automa{level}"
+    people = count(humans, "player")
+    if not automa:
+        return people
+    return f"{people} and {'an automa' if len(automa) == 1 else 'two automa'}{level}"
+
+
+def seat(p) -> str:
+    """One seat: the player's name when the table gave one, else the colour ("Red automa")."""
+    if p.name and not p.is_automa:
+        return f"{p.name} ({player(p.color)})"
+    return player(p.color, p.is_automa)
+
+
+def setup_line(setup) -> str:
+    """The setup in one line, for the top of a printed log."""
+    edition = "Caverns of Gandûm" if setup.expansion else "base game"
+    seats = join_and(seat(p) for p in setup.players)
+    return f"{players(setup)}: {seats}; {count(setup.rounds, 'round')}, {edition}"

@@ -1,0 +1,141 @@
+"""What the board calls things: the players' colours, the action spaces, spells, special tiles, gems and tiles.
+
+Every id the engine keeps ("mind_control", "treasure_hoard", "dragon_song") is shown by its name on the board;
+a value the table gave (a list of gem colours, a tile) is said as a person would say it.
+
+>>> spell("mind_control"), special_tile("dragon_song"), space("tavern_1")
+('Mind Control', 'Dragon Song', 'Tavern 1 (top)')
+>>> tile({"kind": "gem", "gem": "sapphire", "gems": 3}), tile({"kind": "special", "tile": "stone_beards"})
+('a sapphire tile with 3 gems', 'the Stone Beards tile')
+>>> tile({"kind": "gem", "gem": "emerald", "gems": 1})
+'an emerald tile with 1 gem'
+>>> gems(["ruby", "ruby"]), gems({"ruby": 1, "mana": 2}), gems({})
+('2 rubies', '1 ruby and 2 mana', 'no gems')
+>>> dwarf({"color": "red", "dwarf": 2}), dwarf({"color": "blue", "dwarf": 1, "golem": True})
+('Red #2', "Blue's golem")
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from ..spaces import SPACES
+from .plural import a, count, join_and
+
+#: The spells of the Caverns of Gandûm, as their cards name them.
+SPELL_NAMES = {
+    "blood_sacrifice": "Blood Sacrifice",
+    "charm": "Charm",
+    "countermagic": "Countermagic",
+    "draco_speak": "Draco Speak",
+    "frost_bolt": "Frost Bolt",
+    "ghost_axe": "Ghost Axe",
+    "grow_beard": "Grow Beard",
+    "ice_storm": "Ice Storm",
+    "illusion": "Illusion",
+    "labyrinth": "Labyrinth",
+    "mind_control": "Mind Control",
+    "precognition": "Precognition",
+    "shape_earth": "Shape Earth",
+    "stone_golem": "Stone Golem",
+    "time_warp": "Time Warp",
+    "transmutation": "Transmutation",
+    "water_to_beer": "Water to Beer",
+}
+
+#: The special mine tiles, as the tiles name them.
+SPECIAL_TILE_NAMES = {
+    "architect_hall": "Architect Hall",
+    "barter_cave": "Barter Cave",
+    "brewers": "Brewers",
+    "diplomats": "Diplomats",
+    "dragon_song": "Dragon Song",
+    "fast_wagons": "Fast Wagons",
+    "gem_cutters": "Gem Cutters",
+    "gnome_hollow": "Gnome Hollow",
+    "migrant_gnomes": "Migrant Gnomes",
+    "smithy": "Smithy",
+    "stone_beards": "Stone Beards",
+    "templar_chamber": "Templar Chamber",
+    "spell_chamber": "Spell Chamber",
+}
+
+#: Where a card placed the automa: the rulebook's names of the three lines of an automa card.
+CHOICE_NAMES = {"primary": "primary", "secondary": "secondary", "tertiary": "tertiary"}
+
+
+def words_of(ident: str) -> str:
+    """Any other id as plain words ("all_play" -> "all play"): the last resort, never shown for a known id."""
+    return str(ident).replace("_", " ").strip()
+
+
+def colour(color: str | None) -> str:
+    """ "red" -> "Red"."""
+    return words_of(color or "").capitalize()
+
+
+def player(color: str | None, automa: bool = False) -> str:
+    """ "Red" or "Red automa"."""
+    return colour(color) + (" automa" if automa else "")
+
+
+def space(space_id: str) -> str:
+    found = SPACES.get(space_id)
+    return found.name if found else words_of(space_id).title()
+
+
+def spell(spell_id: str) -> str:
+    return SPELL_NAMES.get(spell_id) or words_of(spell_id).title()
+
+
+def special_tile(tile_id: str) -> str:
+    return SPECIAL_TILE_NAMES.get(tile_id) or words_of(tile_id).title()
+
+
+def gem(gem_id: str) -> str:
+    """A gem colour in running text: "ruby", "mana"."""
+    return words_of(gem_id)
+
+
+def gem_count(n: int, gem_id: str) -> str:
+    """ "1 ruby", "3 sapphires", "2 mana"."""
+    return count(n, gem(gem_id))
+
+
+def gems(value: Mapping[str, int] | Iterable[str], zero: str = "no gems") -> str:
+    """Gems given as counts by colour or as a list of colours: "2 rubies and 1 mana"."""
+    if isinstance(value, Mapping):
+        counts = {g: n for g, n in value.items() if n}
+    else:
+        counts = {}
+        for g in value:
+            counts[g] = counts.get(g, 0) + 1
+    return join_and(gem_count(n, g) for g, n in counts.items()) or zero
+
+
+def tile(value: Mapping) -> str:
+    """A mine tile as the table sees it: "a sapphire tile with 3 gems", "the Dragon Song tile"."""
+    if value.get("kind") == "special" or "tile" in value:
+        return f"the {special_tile(str(value.get('tile')))} tile"
+    return f"{a(gem(str(value.get('gem'))))} tile with {count(int(value.get('gems') or 0), 'gem')}"
+
+
+def dwarf(fact: Mapping) -> str:
+    """A dwarf (or the golem) named in an event: "Red #2", "Blue's golem"."""
+    if fact.get("golem"):
+        return f"{colour(fact.get('color'))}'s golem"
+    return f"{colour(fact.get('color'))} #{fact.get('dwarf')}"
+
+
+def difficulty(level: str | None) -> str:
+    return words_of(level or "").capitalize()
+
+
+_COLOURS = ("red", "yellow", "green", "blue")
+
+
+def capitalise_colours(text: str) -> str:
+    """A reason the engine wrote with lower-case colours ("held by blue #3: ...") as shown: "held by Blue #3"."""
+    for c in _COLOURS:
+        text = text.replace(f"{c} #", f"{colour(c)} #").replace(f"golem ({c})", f"{colour(c)}'s golem")
+    return text
