@@ -135,3 +135,31 @@ def test_all_with_no_finished_game(tmp_path, folder, store, capsys):
 def test_all_is_only_for_bgstats(tmp_path, folder, capsys):
     code, out, err = run(capsys, "--all", str(tmp_path / "x.jsonl"), "--data-dir", str(folder))
     assert (code, one_line(err)) == (2, "export: --all needs --format bgstats (a game record holds one game)\n")
+
+
+# --- the download the screens offer (companion.export.download) --------------------------------------------
+
+
+def test_download_of_one_game_and_of_all_games(store):
+    from companion.export.download import Download, bgstats_download
+
+    done = play(store, Setup.solo(seed=14), scores={"blue": 99, "red": 98, "green": 97})
+    waiting = play(store, Setup.solo(seed=15), steps=2)
+    one = bgstats_download(store, done.game_id)
+    assert isinstance(one, Download)
+    assert one.file_name == f"treasure-mountain-game-{done.game_id}.bgsplay"
+    assert one.message == f"Game {done.game_id} is in {one.file_name}: open it with BG Stats."
+    assert by_color(check_shape(json.loads(one.data)).model_dump())["Blue"]["winner"] is True
+    every = bgstats_download(store)
+    assert (every.file_name, every.games) == ("treasure-mountain-1-game.bgsplay", 1)
+    assert every.message.endswith("1 game in progress left out.")
+    assert bgstats_download(store, waiting.game_id).message == (
+        f"Not exported: game {waiting.game_id} is still in progress: only finished games are exported.")
+    assert bgstats_download(store, 999).message == "Game 999 is no longer stored, so it cannot be exported."
+
+
+def test_download_with_nothing_finished(store):
+    from companion.export.download import Unavailable, bgstats_download
+
+    assert bgstats_download(store) == Unavailable(
+        "No finished game to export yet: games in progress are not exported.")
