@@ -1,0 +1,102 @@
+"""The automa's turn: draw a card, place the dwarf where it says, take the space's reward; the all-play walk;
+the automa's deck (draws and shuffles, each one logged).
+
+Which space a card picks and what a claim gives are in ``companion.rules.automa``; this phase draws and records.
+"""
+
+from __future__ import annotations
+
+from .. import automa as automa_rules
+from ..board import Occupant
+from ..spaces import SPACES
+from ..state import DeckPiles
+
+
+class AutomaTurn:
+    """Mixin of ``Game``: the automa's placement, its all-play cards, and its deck."""
+
+    def _automa_turn(self, color: str, dwarf: int) -> None:
+        s = self.state
+        deck = self.decks[color]
+        tried: set[str] = set()
+        while True:
+            card = self._draw(color, "place")
+            pick = automa_rules.choose_space(card, s.board, color, dwarf, self.setup.expansion)
+            if pick.space is not None:
+                break
+            tried.add(card.id)
+            if len(tried) < len(deck.cards):
+                continue  # the rulebook: draw again until a card places the dwarf
+            # App's choice: when no card of the whole deck fits (only possible in crowded custom setups),
+            # the dwarf sits out the round rather than the deck looping for ever.
+            s.beds[color].discard(dwarf)
+            s.benched[color].add(dwarf)
+            self._emit("sit_out", color=color, dwarf=dwarf, reason="no space on any card is open")
+            return
+        occupant = s.board.get(pick.space)
+        self._emit(
+            "place",
+            color=color,
+            dwarf=dwarf,
+            space=pick.space,
+            dislodged=occupant.as_fact() if occupant else None,
+            card=card.id,
+            choice=pick.choice,
+            skipped=pick.skipped,
+        )
+        s.beds[color].discard(dwarf)
+        self._put(Occupant(color, dwarf), pick.space, occupant)
+        effect = automa_rules.claim(pick.space, self._tavern_rewards.get(pick.space))
+        if effect.gold or effect.gems:
+            self._gain(color, SPACES[pick.space].name, gold=effect.gold, gems=dict(effect.gems))
+        if effect.points:
+            self._score(color, effect.points, f"{SPACES[pick.space].name} all-play bonus")
+        if effect.ask_gems:
+            s.tasks.append(
+                {
+                    "kind": "question",
+                    "color": color,
+                    "question": "gems",
+                    "count": effect.ask_gems,
+                    "prompt": f"it takes {effect.ask_gems} gems: which colours do the humans give it?",
+                }
+            )
+        if effect.roll:
+            s.tasks.append({"kind": "roll", "color": color})
+        if effect.all_play:
+            others = [c for c in s.turn_order if c != color]
+            s.tasks.append({"kind": "walk", "space": pick.space, "queue": [color, *others]})
+
+    def _walk(self, task: dict) -> None:
+        """One step of an all-play walk: the next automa in line draws a card and reads its all-play section.
+
+        Humans take part at the board in the same order; the app asks nothing of them.
+        """
+        s = self.state
+        if not task["queue"]:
+            s.tasks.remove(task)
+            return
+        color = task["queue"].pop(0)
+        humans_before = [c for c in task.setdefault("done", []) if not self._is_automa(c)]
+        task["done"].append(color)
+        if not self._is_automa(color) or task["space"] == "mine":
+            return
+        card = self._draw(color, "all_play")
+        question = automa_rules.all_play_question(task["space"], card)
+        if question is not None:
+            s.tasks.insert(0, {"kind": "question", "color": color, "card": card.id, "after": humans_before, **question})
+
+    def _draw(self, color: str, purpose: str):
+        piles = self.state.decks[color]
+        if not piles.draw:
+            self._shuffle(color, piles.discard, "empty")
+            piles = self.state.decks[color]
+        card_id = piles.draw.pop(0)
+        piles.discard.append(card_id)
+        self._emit("automa_draw", color=color, card=card_id, purpose=purpose)
+        return self._cards[color][card_id]
+
+    def _shuffle(self, color: str, cards: list[str], reason: str) -> None:
+        order = self.state.rng.shuffled(sorted(cards))
+        self.state.decks[color] = DeckPiles(draw=list(order))
+        self._emit("automa_shuffle", color=color, reason=reason, order=list(order))

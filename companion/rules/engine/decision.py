@@ -1,0 +1,94 @@
+"""What the game waits for: the ``Decision`` a person (or the app's own dice) must answer next.
+
+A pure reading of the state: it changes nothing, so bots and views may ask as often as they like (``Game`` keeps
+the answer until the next step).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from ..placement import blocked_reason, next_placer
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the game waits for. ``kind`` is one of: starting_rolls, place, automa_turn, roll, keep_roll, question,
+    attack, next_round, final_scores, over."""
+
+    kind: str
+    color: str | None = None
+    dwarf: int | None = None
+    prompt: str = ""
+    details: Mapping = field(default_factory=dict)
+
+
+def _name(color: str) -> str:
+    return color.capitalize()
+
+
+class Decisions:
+    """Mixin of ``Game``: the decision, and the spaces a dwarf may take."""
+
+    @property
+    def decision(self) -> Decision:
+        """What the game waits for now (computed once per step: bots and views ask often)."""
+        if self._busy:
+            return self._compute_decision()
+        if self._decision is None:
+            self._decision = self._compute_decision()
+        return self._decision
+
+    def _compute_decision(self) -> Decision:
+        s = self.state
+        if s.phase == "start":
+            humans = [p.color for p in self.setup.humans]
+            return Decision("starting_rolls", prompt="Roll for the starting turn order", details={"humans": humans})
+        if s.tasks:
+            return self._task_decision(s.tasks[0])
+        if s.phase == "placing":
+            color, dwarf = next_placer(s.turn_order, s.beds)
+            if self._is_automa(color):
+                return Decision("automa_turn", color, dwarf, f"{_name(color)} automa places #{dwarf}")
+            return Decision(
+                "place", color, dwarf, f"{_name(color)} #{dwarf} places", {"spaces": self.space_options(color, dwarf)}
+            )
+        if s.phase == "round_over":
+            return Decision(
+                "next_round", prompt=f"Round {s.round} is over: reset the board", details={"order": list(s.turn_order)}
+            )
+        if s.phase == "scoring":
+            return Decision("final_scores", prompt="Score the game")
+        return Decision("over", prompt="The game is over")
+
+    def _task_decision(self, task: dict) -> Decision:
+        kind = task["kind"]
+        if kind == "roll":
+            return Decision(
+                "roll",
+                task["color"],
+                prompt=f"{_name(task['color'])} rolls for the dragon",
+                details={"threshold": self.aggression_threshold()},
+            )
+        if kind == "keep_roll":
+            return Decision(
+                "keep_roll",
+                task["color"],
+                prompt=f"{_name(task['color'])} rolled {task['value']}: keep it or re-roll (Temple)?",
+                details={"value": task["value"], "threshold": self.aggression_threshold()},
+            )
+        if kind == "question":
+            return Decision(
+                "question", task["color"], prompt=f"{_name(task['color'])} automa: {task['prompt']}", details=task
+            )
+        return Decision("attack", task["trigger"], prompt="The dragon attacks!", details=task)
+
+    def space_options(self, color: str, dwarf: int, spell: str | None = None) -> dict[str, str | None]:
+        """Every space of this game -> None when ``color #dwarf`` may take it, else the reason why not."""
+        board = self.state.board
+        return {sid: blocked_reason(board.get(sid), sid, color, dwarf, spell) for sid in self._space_ids}
+
+    def _has_open_space(self, color: str, dwarf: int) -> bool:
+        board = self.state.board
+        return any(blocked_reason(board.get(sid), sid, color, dwarf) is None for sid in self._space_ids)

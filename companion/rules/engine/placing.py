@@ -1,0 +1,91 @@
+"""A human's placement: a dwarf (with a dislodging spell or not) or the stone golem, and what a claim queues.
+
+The rules of where a dwarf may go are in ``companion.rules.placement``; this phase applies them to the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ..board import Occupant
+from ..placement import SPELLS_FOR_PLACEMENT, blocked_reason
+from ..spaces import SPACES
+from .decision import Decision
+from .inputs import IllegalInput
+
+
+class Placing:
+    """Mixin of ``Game``: placing a human's dwarf or the golem, dislodging, and the tasks a claim queues."""
+
+    def _place_human(self, color: str, dwarf: int, inp: Mapping) -> None:
+        space = inp.get("space")
+        spell = inp.get("spell")
+        if space not in self._space_ids:
+            raise IllegalInput(f"space: '{space}' is not an action space of this game")
+        if spell is not None and spell not in SPELLS_FOR_PLACEMENT:
+            raise IllegalInput(f"spell: '{spell}' does not change a placement")
+        occupant = self.state.board.get(space)
+        why = blocked_reason(occupant, space, color, dwarf, spell)
+        if why is not None:
+            raise IllegalInput(f"{SPACES[space].name}: {why}")
+        if spell is not None and occupant is None:
+            raise IllegalInput(f"spell: {spell} is for a dislodge, and {SPACES[space].name} is empty")
+        fact = {"color": color, "dwarf": dwarf, "space": space, "dislodged": occupant.as_fact() if occupant else None}
+        if spell:
+            fact["spell"] = spell
+        app_roll = inp.get("roll") == "app"
+        if app_roll:
+            fact["roll"] = "app"
+        self._emit("place", **fact, input=True)
+        if spell:
+            self._emit("spell", color=color, spell=spell)
+        self.state.beds[color].discard(dwarf)
+        self._put(Occupant(color, dwarf), space, occupant, sacrifice=spell == "blood_sacrifice")
+        self._after_claim(color, space)
+        if app_roll and SPACES[space].dragon:
+            # "roll": "app" on a placement: the table plays with the app's dice, so the dragon roll the space
+            # asks for is made at once (one tap for the placement and its roll; undo takes back both).
+            self._human_roll(color, None)
+
+    def _place_golem(self, inp: Mapping, decision: Decision) -> None:
+        color, space = inp.get("color"), inp.get("space")
+        s = self.state
+        if s.phase != "placing" or s.tasks or decision.kind not in ("place", "automa_turn"):
+            raise IllegalInput("the golem can be placed only between dwarf actions")
+        if color not in {p.color for p in self.setup.humans}:
+            raise IllegalInput(f"golem: {color} is not a human player")
+        if space not in self._space_ids:
+            raise IllegalInput(f"space: '{space}' is not an action space of this game")
+        old = s.golem_space()
+        cast = s.golem_owner != color or old is not None
+        occupant = s.board.get(space)
+        if occupant is not None:
+            raise IllegalInput(f"{SPACES[space].name}: the golem (beard 1) can only take an empty space")
+        self._emit("place", color=color, dwarf=1, space=space, dislodged=None, golem=True, input=True)
+        if cast:
+            self._emit("spell", color=color, spell="stone_golem")
+        if old is not None:
+            del s.board[old]
+        s.golem_owner = color
+        s.board[space] = Occupant(color, 1, golem=True)
+        self._after_claim(color, space)
+
+    def _put(self, occupant: Occupant, space: str, dislodged: Occupant | None, sacrifice: bool = False) -> None:
+        s = self.state
+        if dislodged is not None:
+            if dislodged.golem:
+                pass  # the golem leaves the board; its controller may place it again
+            elif sacrifice:
+                s.captured[dislodged.color].add(dislodged.dwarf)
+            else:
+                s.beds[dislodged.color].add(dislodged.dwarf)
+        s.board[space] = occupant
+
+    def _after_claim(self, color: str, space: str) -> None:
+        """Queue what follows a human's (or the golem's) claim: a dragon roll, or the all-play walk."""
+        sp = SPACES[space]
+        if sp.dragon:
+            self.state.tasks.append({"kind": "roll", "color": color})
+        if sp.all_play:
+            others = [c for c in self.state.turn_order if c != color]
+            self.state.tasks.append({"kind": "walk", "space": space, "queue": others})

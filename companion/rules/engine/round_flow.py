@@ -1,0 +1,120 @@
+"""The round flow: the starting rolls, each round's start and end, the turn order, and the run loop.
+
+``_advance`` is the loop that runs the game on after every input until it needs a person again: it works off
+the queued tasks (an automa's dragon roll, an all-play walk) and ends the round when every dwarf is placed.
+As boardgame.io keeps the flow apart from the moves, this module holds when things happen; the phases hold what
+they do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ..placement import next_placer
+from ..spaces import TAVERN_SPACES
+from ..turn_order import from_tavern, order_from_rolls, tied_groups
+from .inputs import IllegalInput
+
+
+class RoundFlow:
+    """Mixin of ``Game``: starting rolls, rounds, the run loop and the game's end."""
+
+    def _starting_rolls(self, given: Mapping) -> None:
+        s = self.state
+        humans = {p.color for p in self.setup.humans}
+        for color, value in given.items():
+            if color not in humans:
+                raise IllegalInput(f"rolls: {color} is not a human player")
+            if value is not None and value not in range(1, 7):
+                raise IllegalInput(f"rolls: {color} rolled {value}; a die shows 1 to 6")
+        if given:
+            self._emit("starting_rolls", rolls=dict(given), input=True)
+        # Each player's rolls in order: the first roll ranks; a re-roll only breaks the tie it was rolled for,
+        # so tied players stay between the players who rolled above and below them.
+        rolls: dict[str, tuple[int, ...]] = {}
+        for p in self.setup.players:
+            value = given.get(p.color)
+            rolls[p.color] = (self._roll(p.color, "turn_order", value),)
+        while groups := tied_groups(rolls):
+            for group in groups:
+                for color in group:
+                    rolls[color] += (self._roll(color, "turn_order", None, reroll=True),)
+        s.turn_order = order_from_rolls(rolls)
+        self._emit("turn_order", order=list(s.turn_order))
+        for position, color in enumerate(s.turn_order):
+            if self._is_automa(color):
+                self._gain(color, "starting gold", gold=self.setup.starting_gold[position])
+        self._begin_round(1)
+
+    def _begin_round(self, number: int) -> None:
+        s = self.state
+        s.round = number
+        s.board.clear()
+        s.golem_owner = None
+        for p in self.setup.players:
+            s.beds[p.color] = set(range(1, self.setup.dwarves + 1))
+            s.captured[p.color].clear()
+            s.benched[p.color].clear()
+        s.phase = "placing"
+        self._emit("round_start", round=number)
+
+    def _end_round(self) -> None:
+        s = self.state
+        self._emit("round_end", round=s.round)
+        tavern = {sp: occ.color for sp in TAVERN_SPACES if (occ := s.board.get(sp)) and not occ.golem}
+        s.turn_order = from_tavern(s.turn_order, tavern)
+        self._emit("turn_order", order=list(s.turn_order))
+        s.phase = "scoring" if s.round >= self.setup.rounds else "round_over"
+
+    def _next_round(self) -> None:
+        for p in self.setup.automa:
+            piles = self.state.decks[p.color]
+            self._shuffle(p.color, piles.draw + piles.discard, "reset")
+        self._begin_round(self.state.round + 1)
+
+    def _advance(self) -> None:
+        s = self.state
+        while True:
+            if s.tasks:
+                task = s.tasks[0]
+                if task["kind"] == "roll" and self._is_automa(task["color"]):
+                    s.tasks.pop(0)
+                    self._aggression(task["color"], self._roll(task["color"], "aggression", None))
+                    continue
+                if task["kind"] == "walk":
+                    self._walk(task)
+                    continue
+                return
+            if s.phase == "placing":
+                placer = next_placer(s.turn_order, s.beds)
+                if placer is None:
+                    self._end_round()
+                    continue
+                color, dwarf = placer
+                if not self._is_automa(color) and not self._has_open_space(color, dwarf):
+                    # App's choice, as for an automa: more dwarves than spaces (an automa at three humans, the
+                    # extra dwarf option) can leave a dwarf with no space it may take; it sits out the round
+                    # instead of the game waiting for a placement that the rules forbid everywhere.
+                    s.beds[color].discard(dwarf)
+                    s.benched[color].add(dwarf)
+                    self._emit("sit_out", color=color, dwarf=dwarf, reason="no open space for this dwarf")
+                    continue
+            return
+
+    def _game_end(self, inp: Mapping) -> None:
+        scores = inp.get("scores")
+        colors = {p.color for p in self.setup.players}
+        if not isinstance(scores, Mapping) or set(scores) != colors:
+            raise IllegalInput("scores: one total for every player")
+        if any(not isinstance(v, int) or isinstance(v, bool) for v in scores.values()):
+            raise IllegalInput("scores: whole numbers")
+        sheet = inp.get("sheet")
+        if sheet is not None:
+            # The score sheet behind the totals (the scoring assistant's JSON), kept so the history can show
+            # every line later; the engine stores it as given.
+            self._emit("game_end", scores=dict(scores), sheet=sheet, input=True)
+        else:
+            self._emit("game_end", scores=dict(scores), input=True)
+        self.state.final_scores = dict(scores)
+        self.state.final_sheet = sheet
+        self.state.phase = "over"

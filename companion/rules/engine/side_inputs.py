@@ -1,0 +1,144 @@
+"""What the table tells the app besides placements and rolls: spells cast, special mine tiles taken,
+corrections that make the model match the board, and answers to the automa's questions the app cannot know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .. import automa as automa_rules
+from .decision import Decision
+from .inputs import IllegalInput
+
+DRACO_SPEAK = "draco_speak"
+
+
+class SideInputs:
+    """Mixin of ``Game``: spells, special tiles, corrections and answers."""
+
+    def _side_input(self, kind: str, inp: Mapping, decision: Decision) -> None:
+        s = self.state
+        if s.phase in ("start", "over"):
+            raise IllegalInput(f"'{kind}' is not possible {'before the start' if s.phase == 'start' else 'now'}")
+        color = inp.get("color")
+        if kind != "correction" or "color" in inp:
+            if color not in {p.color for p in self.setup.players}:
+                raise IllegalInput(f"color: '{color}' is not a player of this game")
+        if kind == "spell":
+            spell = inp.get("spell")
+            if spell not in automa_rules.SPELLS:
+                raise IllegalInput(f"spell: '{spell}' is not a spell")
+            if self._is_automa(color):
+                raise IllegalInput("spell: the automa cast no spells")
+            if spell == DRACO_SPEAK:
+                return self._draco_speak(color, inp.get("direction"))
+            self._emit("spell", color=color, spell=spell, input=True)
+        elif kind == "special_tile":
+            tile = inp.get("tile")
+            if tile not in automa_rules.SPECIAL_TILES:
+                raise IllegalInput(f"tile: '{tile}' is not a special mine tile")
+            self._emit("special_tile", color=color, tile=tile, input=True)
+            s.special_tiles[color].add(tile)
+        else:
+            self._correction(inp)
+
+    def _draco_speak(self, color: str, direction) -> None:
+        """Move the dragon one step. App's choice: it may not reach the head (the spell is not a way to
+        start an attack) and it cannot be cast once the dragon is at the head."""
+        s = self.state
+        if direction not in (1, -1):
+            raise IllegalInput("direction: 1 (up) or -1 (down)")
+        if s.dragon >= self.setup.dragon_track:
+            raise IllegalInput("Draco Speak cannot be cast once the dragon has reached the top of the track")
+        target = s.dragon + direction
+        if not 0 <= target < self.setup.dragon_track:
+            raise IllegalInput("Draco Speak: the dragon cannot move there")
+        self._emit("spell", color=color, spell=DRACO_SPEAK, direction=direction, input=True)
+        s.dragon = target
+        self._emit("dragon", position=target)
+
+    def _correction(self, inp: Mapping) -> None:
+        """Make the model match the table: the dragon's position, an automa's points, gold or gems."""
+        s = self.state
+        target, value, color = inp.get("target"), inp.get("value"), inp.get("color")
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise IllegalInput("value: a whole number, 0 or more")
+        fact = {"target": target, "value": value}
+        if target == "dragon":
+            if value >= self.setup.dragon_track:
+                raise IllegalInput(f"value: the dragon's track runs 0 to {self.setup.dragon_track - 1}")
+            self._emit("correction", **fact, input=True)
+            s.dragon = value
+            return
+        if color is None or not self._is_automa(color):
+            raise IllegalInput("color: corrections of points, gold and gems are for an automa")
+        fact["color"] = color
+        stash = s.stash[color]
+        if target == "points":
+            s.points[color] = value
+        elif target == "gold":
+            stash.gold = value
+        elif target == "gems":
+            gem = inp.get("gem")
+            if gem not in automa_rules.STASH_GEMS:
+                raise IllegalInput("gem: one of " + ", ".join(automa_rules.STASH_GEMS))
+            fact["gem"] = gem
+            stash.gems[gem] = value
+        else:
+            raise IllegalInput("target: dragon, points, gold or gems")
+        self._emit("correction", **fact, input=True)
+
+    def _answer(self, inp: Mapping) -> None:
+        s = self.state
+        task = s.tasks[0]
+        color, question, value = task["color"], task["question"], inp.get("value")
+        if question == "gems":
+            allowed = automa_rules.STASH_GEMS if self.setup.expansion else automa_rules.GEM_COLORS
+            if not isinstance(value, list) or len(value) != task["count"] or any(v not in allowed for v in value):
+                raise IllegalInput(f"value: name {task['count']} gem colours from {', '.join(allowed)}")
+            self._emit("answer", color=color, question=question, value=list(value), input=True)
+            gems: dict[str, int] = {}
+            for v in value:
+                gems[v] = gems.get(v, 0) + 1
+            self._gain(color, "gems chosen by the humans", gems=gems)
+        elif question in ("dwarf_king", "gem_market"):
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 99:
+                raise IllegalInput("value: a whole number from 0 to 99")
+            self._emit("answer", color=color, question=question, value=value, input=True)
+            if question == "dwarf_king":
+                self._score(color, value, "Dwarf King achievement")
+            elif value:
+                self._gain(color, f"coins on the {task['gem']} contract", gold=value)
+        elif question == "tunnel":
+            tile = self._check_tile(value)
+            self._emit("answer", color=color, question=question, value=tile, input=True)
+            if tile["kind"] == "gem":
+                self._gain(color, "mine tile", gems={tile["gem"]: tile["gems"]}, tile=tile)
+            else:
+                self._gain(color, "special mine tile", tile=tile)
+                self._special_tile(color, tile["tile"])
+        elif question == "wizards_cave":
+            if value not in automa_rules.SPELLS:
+                raise IllegalInput(f"value: '{value}' is not a spell")
+            self._emit("answer", color=color, question=question, value=value, input=True)
+            points = automa_rules.SPELL_POINTS.get(value, 0)
+            if points:
+                self._score(color, points, f"spell {value}")
+        s.tasks.pop(0)
+
+    def _check_tile(self, value) -> dict:
+        if not isinstance(value, Mapping):
+            raise IllegalInput("value: a tile, {kind: gem, gem, gems} or {kind: special, tile}")
+        if value.get("kind") == "gem":
+            gems = automa_rules.STASH_GEMS if self.setup.expansion else automa_rules.GEM_COLORS
+            n = value.get("gems")
+            if value.get("gem") not in gems or not isinstance(n, int) or not 1 <= n <= 9:
+                raise IllegalInput("value: a gem tile names its colour and 1 to 9 gems")
+            return {"kind": "gem", "gem": value["gem"], "gems": n}
+        if value.get("kind") == "special" and value.get("tile") in automa_rules.SPECIAL_TILES:
+            return {"kind": "special", "tile": value["tile"]}
+        raise IllegalInput("value: a special tile must be one of " + ", ".join(automa_rules.SPECIAL_TILES))
+
+    def _special_tile(self, color: str, tile: str) -> None:
+        self.state.special_tiles[color].add(tile)
+        self._emit("special_tile", color=color, tile=tile)
