@@ -270,6 +270,8 @@ class Store:
     def open(cls, data_dir: str | os.PathLike[str] | None = None) -> Store:
         """Open (creating or upgrading) the store in ``data_dir`` or :func:`default_data_dir`."""
         folder = Path(data_dir).expanduser() if data_dir is not None else default_data_dir()
+        if folder.exists() and not folder.is_dir():
+            raise StoreError(f"the data folder {folder} is a file, not a folder")
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as e:
@@ -286,7 +288,7 @@ class Store:
                 )
         conn = _connect(path)
         try:
-            _migrate(conn)
+            _migrate(conn, path)
         except BaseException:
             conn.close()
             raise
@@ -482,7 +484,7 @@ class Store:
     def _write(self) -> Iterator[sqlite3.Connection]:
         """One write transaction. IMMEDIATE takes the write lock up front, so a second writer waits (busy
         timeout) instead of failing when it tries to upgrade a read to a write halfway through."""
-        with self._lock, _sqlite_errors():
+        with self._lock, _sqlite_errors(self.path):
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 yield self._db
@@ -499,7 +501,7 @@ class Store:
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
         """One read transaction, so a multi-query read sees a single snapshot."""
-        with self._lock, _sqlite_errors():
+        with self._lock, _sqlite_errors(self.path):
             self._db.execute("BEGIN")
             try:
                 yield self._db
@@ -625,17 +627,38 @@ def _stats(summaries: list[GameSummary]) -> HistoryStats:
 
 
 @contextmanager
-def _sqlite_errors() -> Iterator[None]:
+def _sqlite_errors(path: Path | None = None) -> Iterator[None]:
     """SQLite failures (busy past the timeout, disk full, damage found mid-game) as one-line StoreErrors."""
     try:
         yield
     except sqlite3.Error as e:
         if "locked" in str(e) or "busy" in str(e):
             raise StoreError(f"the saved games are busy (another window is writing): {e}") from None
-        unwritable = _UNWRITABLE.get(getattr(e, "sqlite_errorcode", 0) & 0xFF)
+        unwritable = _unwritable(e, path)
         if unwritable:
             raise StoreUnwritable(*unwritable, str(e)) from None
         raise StoreError(f"the saved games could not be written or read: {e}") from None
+
+
+def _unwritable(e: sqlite3.Error, path: Path | None) -> tuple[str, str] | None:
+    """(why, remedy) when ``e`` comes from a disk or folder that will not take a write, else None.
+
+    SQLite's code alone can mislead: on a full disk a WAL store may fail with "disk I/O error" (its shared
+    memory file cannot grow), on a read-only disk with "unable to open database file". So where the code is one
+    of those, the file system itself is asked whether it is read-only or has no room left.
+    """
+    known = _UNWRITABLE.get(getattr(e, "sqlite_errorcode", 0) & 0xFF)
+    if known is None or path is None:
+        return known
+    try:
+        fs = os.statvfs(path.parent)
+    except OSError:
+        return known
+    if fs.f_flag & os.ST_RDONLY:
+        return _UNWRITABLE[8]
+    if fs.f_bavail == 0:
+        return _UNWRITABLE[13]
+    return known
 
 
 def _injected_failure() -> None:
@@ -659,12 +682,15 @@ def _connect(path: Path) -> sqlite3.Connection:
         conn.execute("PRAGMA foreign_keys = ON")
         return conn
     except sqlite3.Error as e:
+        unwritable = _unwritable(e, path)
+        if unwritable:
+            raise StoreUnwritable(*unwritable, f"cannot open {path}: {e}") from None
         raise StoreError(f"cannot open the saved games at {path}: {e}") from None
 
 
-def _migrate(conn: sqlite3.Connection) -> None:
+def _migrate(conn: sqlite3.Connection, path: Path | None = None) -> None:
     """Bring the schema up to SCHEMA_VERSION, one migration per transaction (safe if two processes race)."""
-    with _sqlite_errors():
+    with _sqlite_errors(path):
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         if version == SCHEMA_VERSION:  # the usual case: no write lock, so opening never waits for a writer
             return
@@ -724,6 +750,9 @@ def _diagnose(path: Path) -> tuple[str | None, tuple[int, int, int] | None]:
     except sqlite3.DatabaseError as e:
         if (getattr(e, "sqlite_errorcode", 0) & 0xFF) in (_CORRUPT, _NOTADB):
             return str(e), identity
+        unwritable = _unwritable(e, path)
+        if unwritable:
+            raise StoreUnwritable(*unwritable, f"cannot open {path}: {e}") from None
         raise StoreError(f"cannot read the saved games at {path}: {e}") from None
     finally:
         conn.close()

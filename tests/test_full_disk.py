@@ -8,6 +8,7 @@ store's test switch (``FAIL_WRITES_ENV``: a flag file), which fails a write just
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 
@@ -269,3 +270,23 @@ def test_what_the_screen_shows_is_always_what_the_store_holds(tmp_path_factory, 
                 assert not ok and (p.error in (None, FULL))
             assert in_memory(p.session) == stored_events(store, p.session.game_id)
             assert p.session.revision == store.revision(p.session.game_id)
+
+
+def test_an_io_error_on_a_disk_with_no_room_left_is_called_a_full_disk(store, monkeypatch):
+    """On a full disk a WAL store may fail with "disk I/O error" (its shared memory cannot grow): the file
+    system's own free space decides what the line says."""
+    from types import SimpleNamespace
+
+    def io_error(*_a):
+        err = sqlite3.OperationalError("disk I/O error")
+        err.sqlite_errorcode = 10
+        raise err
+
+    monkeypatch.setattr("companion.store._injected_failure", io_error)
+    monkeypatch.setattr("os.statvfs", lambda _p: SimpleNamespace(f_flag=0, f_bavail=0))
+    with pytest.raises(StoreUnwritable) as err:
+        store.create_game({"setup": {}})
+    assert err.value.not_saved() == FULL
+    monkeypatch.setattr("os.statvfs", lambda _p: SimpleNamespace(f_flag=os.ST_RDONLY, f_bavail=10))
+    with pytest.raises(StoreUnwritable, match="the data folder is read-only"):
+        store.create_game({"setup": {}})

@@ -135,3 +135,36 @@ def test_deck_option_refuses_bad_files_in_one_line(tmp_path, capsys):
         assert main(["simulate", "--games", "1", *extra]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and err.startswith("simulate: ") and expected in err, err
+
+
+def _simulate_into(data_dir, *, env=None, games=3):
+    return subprocess.run(
+        [sys.executable, "-m", "companion", "simulate", "--games", str(games), "--data-dir", str(data_dir)],
+        capture_output=True, text=True, env={**os.environ, **(env or {})}, timeout=120,
+    )
+
+
+def test_data_dir_that_is_a_file_stops_in_one_line(tmp_path):
+    (tmp_path / "file").write_text("not a folder")
+    run = _simulate_into(tmp_path / "file")
+    assert run.returncode == 2, run.stderr
+    assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr
+    assert run.stderr.startswith("simulate: --data-dir ") and "is a file, not a folder" in run.stderr
+    assert (tmp_path / "file").read_text() == "not a folder"
+
+
+def test_data_dir_on_a_full_disk_stops_in_one_line_and_keeps_what_was_stored(tmp_path):
+    """The disk fills after the first game: the run stops with exit 2; the stored steps still open."""
+    from companion.store import FAIL_WRITES_ENV
+
+    data = tmp_path / "data"
+    assert _simulate_into(data, games=1).returncode == 0
+    flag = tmp_path / "full"
+    flag.touch()
+    run = _simulate_into(data, env={FAIL_WRITES_ENV: str(flag)})
+    assert run.returncode == 2, run.stderr
+    assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr
+    assert run.stderr.startswith("simulate: --data-dir ") and "the disk is full" in run.stderr
+    with Store.open(data) as store:
+        (info,) = store.list_games()
+        assert info.finished and GameSession.resume(store, info.id).game.finished

@@ -9,6 +9,7 @@ from pathlib import Path
 from companion.sim.bots import BOTS
 from companion.sim.decks import check_in_play, decks_from_files
 from companion.sim.simulate import automa_decks, run
+from companion.store import StoreError
 
 
 def register(sub) -> None:
@@ -41,12 +42,16 @@ def main(args) -> int:
         print(f"simulate: {err}", file=sys.stderr)
         return 2
     on_game_start = None
-    if args.data_dir is not None:
-        from companion.sim.stored import store_writer
+    try:
+        if args.data_dir is not None:
+            from companion.sim.stored import store_writer
 
-        on_game_start = store_writer(args.data_dir)
-    summary = run(args.games, args.seed, humans=args.humans, difficulty=args.difficulty,
-                  expansion=not args.base, bot=args.bot, records=args.records, on_game_start=on_game_start,
-                  custom_decks=decks)
+            on_game_start = store_writer(args.data_dir)
+        summary = run(args.games, args.seed, humans=args.humans, difficulty=args.difficulty,
+                      expansion=not args.base, bot=args.bot, records=args.records, on_game_start=on_game_start,
+                      custom_decks=decks)
+    except StoreError as err:  # --data-dir: a file, a full disk, a read-only folder (the steps before are kept)
+        print(f"simulate: --data-dir {args.data_dir}: {err}", file=sys.stderr)
+        return 2
     print(json.dumps(summary.as_dict(), indent=2))
     return 0
