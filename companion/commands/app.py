@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import argparse
 import os
-import socket
 import sys
 
+from companion.server import listen
 from companion.settings import DATA_ENV, resolve_data_dir
 
 DEFAULT_PORT = 8550
@@ -43,15 +43,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=run)
 
 
-def _port_free(host: str, port: int) -> bool:
-    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM) as s:
-        try:
-            s.bind((host, port))
-        except OSError:
-            return False
-    return True
-
-
 def run(args: argparse.Namespace) -> int:
     data_dir = resolve_data_dir(args.data_dir)
     try:
@@ -77,21 +68,24 @@ def run(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         print(f"treasure-companion: --port must be 1-65535, not {args.port}", file=sys.stderr)
         return 2
-    if not _port_free(args.host, args.port):
-        print(
-            f"treasure-companion: port {args.port} on {args.host} is in use "
-            f"(is the app already running?). Try --port {args.port + 1}.",
-            file=sys.stderr,
-        )
+    try:
+        sock = listen.bind(args.host, args.port)
+    except listen.ListenError as err:
+        print(f"treasure-companion: {err}", file=sys.stderr)
         return 2
-    if args.no_browser:
-        # view=None would mean "socket server" to ft.run on a desktop; forcing the web server keeps it a web
-        # page and tells flet not to open a browser.
-        os.environ["FLET_FORCE_WEB_SERVER"] = "true"
-    shown_host = "127.0.0.1" if args.host in ("", "0.0.0.0", "::") else args.host
-    print(f"Treasure Mountain Companion: http://{shown_host}:{args.port}/  (data: {data_dir})", flush=True)
-    if args.host in ("0.0.0.0", "::"):
+    with sock:
+        return _serve(main, sock, args, data_dir)
+
+
+def _serve(main, sock, args: argparse.Namespace, data_dir) -> int:
+    from companion.server import guard, web
+
+    everywhere = args.host in listen.WILDCARDS
+    url = f"http://{'127.0.0.1' if everywhere else args.host}:{args.port}/"
+    print(f"Treasure Mountain Companion: {url}  (data: {data_dir})", flush=True)
+    if everywhere:
         print("Listening on every network address: phones on your network can connect.", flush=True)
     print("Press Ctrl+C to stop.", flush=True)
-    ft.run(main, view=ft.AppView.WEB_BROWSER, host=args.host, port=args.port, no_cdn=True)
+    app = web.build_app(main, guard.allowed_hosts(args.host))
+    web.serve(app, sock, open_url=None if args.no_browser else url)
     return 0

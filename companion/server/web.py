@@ -1,0 +1,45 @@
+"""Serve the Flet app in the browser: Flet's own FastAPI app, behind the guards, on a socket bound up front.
+
+``ft.run(view=WEB_BROWSER)`` builds its FastAPI app and runs uvicorn in one call, with no way in between.
+Flet's documented alternative for hosting, ``ft.run(main, export_asgi_app=True)``, returns that same app
+(``flet_web.fastapi.serve_fastapi_web_app`` builds it the same way: an outer ``flet_web.fastapi.FastAPI``
+whose lifespan starts Flet's session manager, with ``flet_web.fastapi.app(main)`` mounted at ``/``). We add
+Starlette middleware to it and run uvicorn ourselves on the socket from :mod:`companion.server.listen`, with
+the same WebSocket implementation Flet picks. uvicorn handles Ctrl+C / SIGTERM and shuts down gracefully.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import webbrowser
+from collections.abc import Callable, Sequence
+
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+
+from companion.server.guard import OriginGuard
+
+
+def build_app(main: Callable, hosts: Sequence[str]):
+    """Flet's ASGI app for ``main`` that answers only ``hosts`` and only same-origin WebSockets."""
+    import flet as ft
+
+    app = ft.run(main, view=ft.AppView.WEB_BROWSER, no_cdn=True, export_asgi_app=True)
+    # Starlette runs the middleware added last first: the Host check, then the Origin check, then Flet.
+    app.add_middleware(OriginGuard)
+    app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(hosts), www_redirect=False)
+    return app
+
+
+def serve(app, sock: socket.socket, open_url: str | None = None) -> None:
+    """Serve ``app`` on the listening ``sock`` until Ctrl+C / SIGTERM; open ``open_url`` in a browser first
+    (the socket already listens, so the browser's first request waits in its backlog, never fails)."""
+    import uvicorn
+
+    config = uvicorn.Config(
+        app, log_level="error", ws="websockets-sansio", lifespan="on", timeout_graceful_shutdown=5
+    )
+    server = uvicorn.Server(config)
+    if open_url:
+        webbrowser.open(open_url)
+    asyncio.run(server.serve(sockets=[sock]))

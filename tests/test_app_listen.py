@@ -1,0 +1,78 @@
+"""``treasure-companion app`` starts listening at once after a crash, says "in use" only when something really
+listens, and names a bad ``--host`` in one line. Real subprocesses; traffic to 127.0.0.1 only."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import time
+
+import pytest
+from server_helpers import free_port, launch, wait_listening
+
+pytestmark = pytest.mark.timeout(180)
+
+
+def finished(app, timeout: float = 60.0) -> tuple[int, str]:
+    app.proc.wait(timeout=timeout)
+    return app.proc.returncode, app.output
+
+
+def one_line(text: str) -> str:
+    assert "Traceback" not in text, text
+    lines = [line for line in text.splitlines() if line.strip()]
+    assert len(lines) == 1, text
+    return lines[0]
+
+
+def test_restart_right_after_sigkill_with_a_connection_open(tmp_path):
+    port = free_port()
+    first = launch(tmp_path, port)
+    try:
+        wait_listening(first)
+        client = socket.create_connection(("127.0.0.1", port), timeout=5)
+        client.sendall(f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+        client.recv(1024)  # the server answered: the connection is established on both sides
+        os.killpg(first.proc.pid, signal.SIGKILL)
+        first.proc.wait(timeout=10)
+        # The killed server's side of the connection is still closing (FIN_WAIT2 / TIME_WAIT) ...
+        started = time.monotonic()
+        second = launch(tmp_path, port, name="restart")
+        try:
+            wait_listening(second, timeout=30)
+            assert "in use" not in second.output
+            assert time.monotonic() - started < 30
+        finally:
+            second.stop()
+        client.close()
+    finally:
+        first.stop()
+
+
+def test_a_real_listener_is_reported_in_use_in_one_line(tmp_path):
+    port = free_port()
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as busy:
+        busy.bind(("127.0.0.1", port))
+        busy.listen()
+        code, out = finished(launch(tmp_path, port))
+    assert code == 2
+    line = one_line(out)
+    assert "in use" in line and str(port) in line
+
+
+def test_a_host_that_cannot_be_resolved_is_named_in_one_line(tmp_path):
+    # A label over 63 characters fails before any lookup is sent (no DNS traffic from the test).
+    host = "x" * 64 + ".invalid"
+    code, out = finished(launch(tmp_path, free_port(), "--host", host))
+    assert code == 2
+    line = one_line(out)
+    assert host in line and "in use" not in line
+
+
+def test_an_address_of_another_computer_is_named_in_one_line(tmp_path):
+    # 192.0.2.1 is TEST-NET-1: never an address of this machine, and binding to it sends nothing.
+    code, out = finished(launch(tmp_path, free_port(), "--host", "192.0.2.1"))
+    assert code == 2
+    line = one_line(out)
+    assert "192.0.2.1" in line and "in use" not in line
