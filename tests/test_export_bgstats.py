@@ -285,3 +285,10 @@ def test_the_schema_check_can_fail(bad):
     out["plays"][0]["playerScores"][0].update(bad)
     with pytest.raises(ValueError):
         check_shape(out)
+
+
+def test_the_solo_tie_rule_is_in_the_rules_help():
+    from companion.ui.rules_text import APP_DECISIONS
+
+    said = [d for d in APP_DECISIONS if d.startswith("Export for BG Stats")]
+    assert len(said) == 1 and "tie with an automa is a loss" in said[0] and "ranked ahead" in said[0]

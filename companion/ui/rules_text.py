@@ -251,6 +251,8 @@ APP_DECISIONS: list[str] = [
     "and enter the result. Time Warp: use the table's die.",
     "The automa's gem colours for an all-play bonus or the tavern are chosen by the humans; the colour does "
     "not change the automa's score.",
+    "Export for BG Stats: in a solo game a tie with an automa is a loss, so the automa is ranked ahead of you "
+    "and marked the winner; otherwise ties go by the final turn order.",
 ]
 
 
