@@ -163,3 +163,8 @@ def test_download_with_nothing_finished(store):
 
     assert bgstats_download(store) == Unavailable(
         "No finished game to export yet: games in progress are not exported.")
+
+
+def test_location_is_only_for_bgstats(tmp_path, folder, capsys):
+    code, out, err = run(capsys, "1", str(tmp_path / "x.jsonl"), "--location", "Home", "--data-dir", str(folder))
+    assert (code, one_line(err)) == (2, "export: --location needs --format bgstats (a game record has no place)\n")

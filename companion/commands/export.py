@@ -35,6 +35,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def _targets(args: argparse.Namespace) -> str | None:
     """Check GAME_ID/--all and FILE; returns one line saying what is wrong, or None (``args`` normalised)."""
     given = [a for a in (args.game_id, args.file) if a is not None]
+    if args.location is not None and args.format != "bgstats":
+        return "--location needs --format bgstats (a game record has no place)"
     if args.all:
         if args.format != "bgstats":
             return "--all needs --format bgstats (a game record holds one game)"
