@@ -7,7 +7,7 @@ from companion.rules.setup import Player, Setup
 from companion.session import GameSession
 from companion.sim.bots import Bot
 from companion.store import Store
-from companion.ui.final_presenter import SAVED, SHEET, WAITING, FinalPresenter, describe_players
+from companion.ui.final.presenter import SAVED, SHEET, WAITING, FinalPresenter, describe_players
 
 
 def to_final_scores(setup: Setup, store: Store, seed: int = 1) -> GameSession:

@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 from companion.rules.setup import Setup
 from companion.session import GameSession
 from companion.store import FAIL_WRITES_ENV, Store, StoreError, StoreUnwritable, not_saved_line
-from companion.ui.final_presenter import SAVED, SHEET, FinalPresenter
-from companion.ui.round_presenter import STALE, RoundPresenter
+from companion.ui.final.presenter import SAVED, SHEET, FinalPresenter
+from companion.ui.round.presenter import STALE, RoundPresenter
 
 FULL = "Not saved: the disk is full. Free some space and tap again."
 

@@ -9,7 +9,7 @@ from companion.rules.setup import Player, Setup
 from companion.session import GameSession
 from companion.sim.bots import Bot
 from companion.store import Store
-from companion.ui.history_presenter import HistoryPresenter
+from companion.ui.history.presenter import HistoryPresenter
 
 
 def at_final_scores(store: Store, setup: Setup, seed: int = 1) -> GameSession:

@@ -3,7 +3,7 @@
 import pytest
 
 from companion.rules.reference import load_reference
-from companion.ui.new_game_presenter import NewGameForm, setup_checklist
+from companion.ui.new_game.presenter import NewGameForm, setup_checklist
 
 
 def test_two_players_and_one_automa_follow_the_expansion_table():

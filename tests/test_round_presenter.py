@@ -6,7 +6,7 @@ from companion.rules.automa import choose_space
 from companion.rules.board import Occupant
 from companion.rules.setup import Setup
 from companion.session import GameSession
-from companion.ui.round_presenter import RoundPresenter, board_instructions
+from companion.ui.round.presenter import RoundPresenter, board_instructions
 
 
 def started(seed=11, **kw):

@@ -1,7 +1,7 @@
 """The decks screen's presenter: card descriptions and importing a transcribed deck."""
 
 from companion.rules.deck import DECKS_DIR, load_builtin
-from companion.ui.decks_presenter import (
+from companion.ui.decks.presenter import (
     MAX_DECK_BYTES,
     all_decks,
     card_view,

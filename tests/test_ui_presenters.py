@@ -8,23 +8,23 @@ import pytest
 from companion.rules.reference import load_reference
 from companion.rules.spaces import SPACE_IDS, SPACES, TAVERN_SPACES
 from companion.settings import CORRECTABLE, Settings, correct
-from companion.ui.home_presenter import CONTINUE_ROUTE, home_presenter
+from companion.ui.home.presenter import CONTINUE_ROUTE, home_presenter
 from companion.ui.routing import route_stack, split_route
-from companion.ui.rules_text import (
+from companion.ui.rules_help.text import (
     APP_DECISIONS,
     SPACE_SUMMARIES,
     filter_sections,
     rules_sections,
 )
-from companion.ui.settings_presenter import SettingsPresenter
+from companion.ui.settings.presenter import SettingsPresenter
 
 PRESENTER_MODULES = [
-    "companion.ui.home_presenter",
+    "companion.ui.home.presenter",
     "companion.ui.routing",
-    "companion.ui.rules_text",
-    "companion.ui.settings_presenter",
-    "companion.ui.score_presenter",
-    "companion.ui.decks_presenter",
+    "companion.ui.rules_help.text",
+    "companion.ui.settings.presenter",
+    "companion.ui.score.presenter",
+    "companion.ui.decks.presenter",
 ]
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.ui.score_presenter import ScorePresenter
+from companion.ui.score.presenter import ScorePresenter
 
 
 def fill(p, color, **counts):

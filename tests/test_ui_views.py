@@ -15,8 +15,8 @@ from companion.settings import Settings, load_settings
 from companion.ui import widgets as w
 from companion.ui.app import Router, main
 from companion.ui.context import AppContext, Screen
-from companion.ui.home_presenter import home_presenter
-from companion.ui.rules_text import rules_sections
+from companion.ui.home.presenter import home_presenter
+from companion.ui.rules_help.text import rules_sections
 from companion.ui.screens import all_screens
 
 

@@ -4,18 +4,16 @@ add one :class:`Screen` line to :func:`all_screens`; nothing else changes.
 
 from __future__ import annotations
 
-from companion.ui import (
-    decks,
-    final_screen,
-    history_screen,
-    home,
-    new_game,
-    round_screen,
-    rules_help,
-    score,
-    settings,
-)
 from companion.ui.context import Screen
+from companion.ui.decks import view as decks
+from companion.ui.final import view as final_screen
+from companion.ui.history import view as history_screen
+from companion.ui.home import view as home
+from companion.ui.new_game import view as new_game
+from companion.ui.round import view as round_screen
+from companion.ui.rules_help import view as rules_help
+from companion.ui.score import view as score
+from companion.ui.settings import view as settings
 
 
 def all_screens() -> dict[str, Screen]:

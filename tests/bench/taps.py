@@ -18,7 +18,7 @@ from collections import Counter
 
 from companion.rules.setup import Setup
 from companion.session import GameSession
-from companion.ui.round_presenter import RoundPresenter
+from companion.ui.round.presenter import RoundPresenter
 
 
 def play(seed: int) -> Counter:

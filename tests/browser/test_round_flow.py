@@ -16,8 +16,8 @@ import pytest
 from companion.session import GameSession
 from companion.settings import Settings, save_settings
 from companion.store import Store
-from companion.ui.new_game_presenter import NewGameForm
-from companion.ui.round_presenter import Cell, RoundPresenter, RoundView
+from companion.ui.new_game.presenter import NewGameForm
+from companion.ui.round.presenter import Cell, RoundPresenter, RoundView
 
 pytestmark = pytest.mark.browser
 

@@ -15,8 +15,8 @@ from companion.store import StoreError
 from companion.ui import game_access
 from companion.ui import widgets as w
 from companion.ui.context import AppContext
-from companion.ui.final_presenter import SAVED, SHEET, AutomaCard, FinalPresenter, FinalView
-from companion.ui.score import count_steppers, dot, human_hint, result_controls
+from companion.ui.final.presenter import SAVED, SHEET, AutomaCard, FinalPresenter, FinalView
+from companion.ui.score.view import count_steppers, dot, human_hint, result_controls
 
 STATE_KEY = "final_presenters"  # game id -> FinalPresenter
 RESULT_KEY = "final-result"

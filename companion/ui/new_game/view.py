@@ -13,9 +13,9 @@ from companion.store import StoreError, not_saved_line
 from companion.ui import game_access
 from companion.ui import widgets as w
 from companion.ui.context import AppContext
-from companion.ui.decks_presenter import imported_deck
-from companion.ui.new_game_presenter import MODES, NewGameForm
-from companion.ui.round_presenter import COLOR_HEX
+from companion.ui.decks.presenter import imported_deck
+from companion.ui.new_game.presenter import MODES, NewGameForm
+from companion.ui.round.presenter import COLOR_HEX
 
 #: A fixed seed for every new game of this server (end-to-end tests, reproducing a reported game); unset, each
 #: game gets a fresh random seed.

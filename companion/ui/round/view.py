@@ -21,12 +21,12 @@ import flet as ft
 from companion.rules.spaces import SPACES
 from companion.store import StoreConflict
 from companion.ui import game_access
-from companion.ui import round_forms as forms
 from companion.ui import widgets as w
 from companion.ui.context import AppContext
-from companion.ui.new_game_presenter import setup_checklist
-from companion.ui.round_forms import on_color
-from companion.ui.round_presenter import COLOR_HEX, Cell, RoundPresenter, RoundView
+from companion.ui.new_game.presenter import setup_checklist
+from companion.ui.round import forms
+from companion.ui.round.forms import on_color
+from companion.ui.round.presenter import COLOR_HEX, Cell, RoundPresenter, RoundView
 
 
 def presenter(ctx: AppContext) -> RoundPresenter | None:

@@ -7,7 +7,7 @@ import flet as ft
 from companion.rules.deck import DECK_NAMES
 from companion.ui import widgets as w
 from companion.ui.context import AppContext
-from companion.ui.decks_presenter import (
+from companion.ui.decks.presenter import (
     DeckView,
     all_decks,
     import_deck,

@@ -12,10 +12,10 @@ import flet as ft
 from companion.rules import automa as automa_rules
 from companion.rules.spaces import SPACES, spaces_for
 from companion.ui import widgets as w
-from companion.ui.round_presenter import COLOR_HEX, RoundView, cap
+from companion.ui.round.presenter import COLOR_HEX, RoundView, cap
 
 if TYPE_CHECKING:
-    from companion.ui.round_screen import RoundScreen
+    from companion.ui.round.view import RoundScreen
 
 GEM_LABEL = {"ruby": "Ruby", "emerald": "Emerald", "sapphire": "Sapphire", "diamond": "Diamond", "mana": "Mana"}
 COLOR_HEX_ON = {"yellow": "#201A17"}

@@ -6,7 +6,7 @@ import flet as ft
 
 from companion.ui import widgets as w
 from companion.ui.context import AppContext
-from companion.ui.settings_presenter import ReferenceRow, SettingsPresenter
+from companion.ui.settings.presenter import ReferenceRow, SettingsPresenter
 
 BADGE_TONE = {"estimate": "warn", "your copy": "good", "rulebook": "neutral"}
 

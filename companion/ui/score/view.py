@@ -13,7 +13,7 @@ from companion.rules.scoring import COLOR_GEM, COLORS, DIFFICULTIES
 from companion.settings import effective_set_chart
 from companion.ui import widgets as w
 from companion.ui.context import AppContext
-from companion.ui.score_presenter import ResultView, Row, ScorePresenter, SeatState, colour_name
+from companion.ui.score.presenter import ResultView, Row, ScorePresenter, SeatState, colour_name
 
 STATE_KEY = "score"
 RESULT_KEY = "score-result"

@@ -7,7 +7,7 @@ import flet as ft
 from companion.settings import CORRECTABLE
 from companion.ui import widgets as w
 from companion.ui.context import AppContext
-from companion.ui.rules_text import Entry, Section, filter_sections, rules_sections
+from companion.ui.rules_help.text import Entry, Section, filter_sections, rules_sections
 
 MARK_TONE = {"estimate": "warn", "your copy": "good"}
 

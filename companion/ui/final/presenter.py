@@ -20,7 +20,7 @@ from companion.rules.game import IllegalInput
 from companion.rules.scoring import SetChart, rank_order, solo_verdict
 from companion.session import GameSession
 from companion.store import StoreError, not_saved_line
-from companion.ui.score_presenter import (
+from companion.ui.score.presenter import (
     AUTOMA_FIELDS,
     Line,
     ResultView,

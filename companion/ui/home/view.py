@@ -6,7 +6,7 @@ import flet as ft
 
 from companion.ui import widgets as w
 from companion.ui.context import AppContext
-from companion.ui.home_presenter import home_presenter
+from companion.ui.home.presenter import home_presenter
 
 
 def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
