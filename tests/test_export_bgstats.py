@@ -288,7 +288,7 @@ def test_the_schema_check_can_fail(bad):
 
 
 def test_the_solo_tie_rule_is_in_the_rules_help():
-    from companion.ui.rules_text import APP_DECISIONS
+    from companion.ui.rules_help.text import APP_DECISIONS
 
     said = [d for d in APP_DECISIONS if d.startswith("Export for BG Stats")]
     assert len(said) == 1 and "tie with an automa is a loss" in said[0] and "ranked ahead" in said[0]
