@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from companion.rules.game import Game
-from companion.rules.scoring import rank_order, solo_verdict
+from companion.rules.scoring import rank_order, solo_automa, solo_verdict
 from companion.rules.setup import Setup
 from companion.store import GameSummary, Store, StoreConflict, StoreError
 
@@ -20,7 +20,8 @@ def finished_summary(game: Game) -> GameSummary:
     """What the history keeps of a finished game: scores, winner, solo verdict and beard rank."""
     scores = dict(game.state.final_scores or {})
     humans = tuple(p.color for p in game.setup.humans)
-    winner = rank_order(scores, list(game.state.turn_order))[0]
+    ahead = solo_automa([(p.color, p.kind) for p in game.setup.players])  # a solo tie goes to the automa
+    winner = rank_order(scores, list(game.state.turn_order), ahead)[0]
     difficulties = {p.difficulty for p in game.setup.automa}
     difficulty = difficulties.pop() if len(difficulties) == 1 else None
     verdict = rank = None

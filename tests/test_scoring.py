@@ -156,7 +156,7 @@ class TestData:
     def test_only_the_printed_points_claim_the_rulebook(self):
         chart = load_scoring().set_chart
         rulebook = {e.tiles for e in chart.entries if e.source == "rulebook"}
-        assert rulebook == {0, 1, 3, 5}  # 0 -> 0 is implied; the other three are the printed examples
+        assert rulebook == {1, 3, 5}  # the three printed examples; 0 -> 0 is the app's reading (an estimate)
         assert {e.source for e in chart.entries} <= {"rulebook", "estimate"}
         assert chart.beyond_source == "estimate"
 
@@ -318,8 +318,8 @@ class TestSolo:
         assert you == by_color(result)["red"].total
         assert result.solo.verdict == "loss"
         assert result.solo.beard_rank is None
-        # The ranking still breaks the tie by turn order; the solo verdict is the stricter rule.
-        assert by_color(result)["yellow"].rank == 1
+        # The ranking agrees with the verdict (issue 12 ruling g): on a solo tie the automa ranks ahead.
+        assert by_color(result)["red"].rank == 1 and by_color(result)["yellow"].rank == 2
 
     def test_beating_one_automa_is_not_enough(self):
         assert self.solo(100, 50, 120).solo.verdict == "loss"
@@ -550,7 +550,10 @@ def test_ranks_are_a_permutation_in_score_then_turn_order(s):
     result = score(s)
     assert [p.rank for p in result.players] == list(range(1, len(s.players) + 1))
     position = {c: i for i, c in enumerate(s.final_turn_order)}
-    keys = [(-p.total, position[p.color]) for p in result.players]
+    kinds = [p.kind for p in s.players]
+    solo = kinds.count("human") == 1 and kinds.count("automa") == 2
+    # a solo tie goes to the automa; any other tie to the earlier player in the final turn order
+    keys = [(-p.total, not (solo and p.kind == "automa"), position[p.color]) for p in result.players]
     assert keys == sorted(keys)
 
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import json
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from functools import cache
 from importlib import resources
 from typing import Annotated, Any, Literal
@@ -216,7 +216,7 @@ def load_scoring() -> ScoringData:
     >>> data.automa["punishing"].gem_mine_tile, data.automa["punishing"].source
     (2, 'rulebook')
     >>> data.set_chart.estimates()
-    [2, 4, 6, 7, 8, 9, 10, 11, 12]
+    [0, 2, 4, 6, 7, 8, 9, 10, 11, 12]
     """
     text = resources.files("companion.rules").joinpath("data/scoring.toml").read_text("utf-8")
     return ScoringData.model_validate(tomllib.loads(text))
@@ -394,7 +394,7 @@ def set_points(n_tiles: int, chart: SetChart | None = None) -> tuple[int, str]:
     """Points for ``n_tiles`` mine tiles of one type, and the source of that value.
 
     >>> set_points(5), set_points(1), set_points(0)
-    ((10, 'rulebook'), (0, 'rulebook'), (0, 'rulebook'))
+    ((10, 'rulebook'), (0, 'rulebook'), (0, 'estimate'))
     """
     return (chart or load_scoring().set_chart).points(n_tiles)
 
@@ -488,14 +488,37 @@ def human_points(
     return breakdown, sets, [f"set chart: {n} tiles" for n in estimated]
 
 
-def rank_order(totals: Mapping[str, int], turn_order: list[str]) -> list[str]:
+def rank_order(
+    totals: Mapping[str, int], turn_order: Sequence[str], ahead_on_tie: Collection[str] = ()
+) -> list[str]:
     """Colours from first to last place: most points first, a tie to the earlier player in turn order.
+
+    ``ahead_on_tie`` rank ahead of everyone else on equal points: the automa of a solo game, where a tie
+    with an automa is a loss (the app's ruling: the expansion's solo win needs a score "higher than both").
 
     >>> rank_order({"red": 80, "blue": 80, "green": 90}, ["blue", "green", "red"])
     ['green', 'blue', 'red']
+    >>> rank_order({"red": 80, "blue": 80, "green": 90}, ["blue", "green", "red"], ahead_on_tie=["red", "green"])
+    ['green', 'red', 'blue']
     """
     position = {c: i for i, c in enumerate(turn_order)}
-    return sorted(totals, key=lambda c: (-totals[c], position[c]))
+    first = set(ahead_on_tie)
+    return sorted(totals, key=lambda c: (-totals[c], c not in first, position[c]))
+
+
+def solo_automa(players: Sequence[tuple[str, str]]) -> list[str]:
+    """The automa colours that win ties: those of a solo game (one human, two automa), else none.
+
+    ``players`` are (colour, kind) pairs, kind "human" or "automa".
+
+    >>> solo_automa([("blue", "human"), ("red", "automa"), ("green", "automa")])
+    ['red', 'green']
+    >>> solo_automa([("blue", "human"), ("yellow", "human"), ("red", "automa")])
+    []
+    """
+    automa = [c for c, kind in players if kind == "automa"]
+    humans = [c for c, kind in players if kind != "automa"]
+    return automa if len(humans) == 1 and len(automa) == 2 else []
 
 
 def score(sheet: ScoreSheet, chart: SetChart | None = None) -> ScoreResult:
@@ -528,7 +551,8 @@ def score(sheet: ScoreSheet, chart: SetChart | None = None) -> ScoreResult:
                 total=breakdown.total,
                 breakdown=breakdown,
             )
-    order = rank_order({c: s.total for c, s in lines.items()}, sheet.final_turn_order)
+    ahead = solo_automa([(c, s.kind) for c, s in lines.items()])
+    order = rank_order({c: s.total for c, s in lines.items()}, sheet.final_turn_order, ahead)
     ranked = [lines[c].model_copy(update={"rank": i}) for i, c in enumerate(order, start=1)]
     return ScoreResult(expansion=sheet.expansion, players=ranked, solo=_solo(ranked))
 

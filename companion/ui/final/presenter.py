@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from companion.rules.game import IllegalInput
-from companion.rules.scoring import SetChart, rank_order, solo_verdict
+from companion.rules.scoring import SetChart, rank_order, solo_automa, solo_verdict
 from companion.session import GameSession
 from companion.store import StoreError, not_saved_line
 from companion.ui.score.presenter import (
@@ -269,8 +269,9 @@ class FinalPresenter:
             only.turn_order = [c for c in order if c in self.automa]
             view = only.result(self.chart)
             automa_lines = {r.color: r.lines for r in view.rows if r.total == saved.get(r.color)}
-        ranked = rank_order(saved, order)
-        notes = tie_notes([(c, saved[c]) for c in ranked], order, lambda c: self.sheet.seat(c).label)
+        ahead = solo_automa([(p.color, p.kind) for p in game.setup.players])  # a solo tie goes to the automa
+        ranked = rank_order(saved, order, ahead)
+        notes = tie_notes([(c, saved[c]) for c in ranked], order, lambda c: self.sheet.seat(c).label, ahead)
         stash_totals = {r.color: r.total for r in full.rows if r.color in self.automa}
         rows = []
         for rank, color in enumerate(ranked, start=1):

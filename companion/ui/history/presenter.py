@@ -191,7 +191,10 @@ class HistoryPresenter:
         def name(c: str) -> str:
             return colour_name(c) + (" automa" if kinds.get(c) == "automa" else "")
 
-        ranked = sorted(s.scores, key=lambda c: (-s.scores[c], c != s.winner))
+        # A solo tie is a loss, so the automa ranks ahead of the human on equal points (also for games saved
+        # before that ruling, whose stored winner may be the human).
+        solo = s.verdict is not None
+        ranked = sorted(s.scores, key=lambda c: (-s.scores[c], solo and c in s.humans, c != s.winner))
         verdict = ""
         if s.verdict == "win":
             verdict = f"Solo win, beard rank {s.beard_rank}" if s.beard_rank else "Solo win"
@@ -201,7 +204,7 @@ class HistoryPresenter:
             in_progress=False,
             status="finished",
             scores=", ".join(f"{name(c)} {s.scores[c]}" for c in ranked),
-            winner=f"{name(s.winner)} wins",
+            winner=f"{name(ranked[0])} wins",
             verdict=verdict,
             solo_win=None if s.verdict is None else s.verdict == "win",
             result_label=f"Result of game {info.id}",

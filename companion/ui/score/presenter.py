@@ -17,7 +17,7 @@ describes every line of every total, the ranking with the reason for each tie, a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 
 from pydantic import ValidationError
@@ -36,6 +36,7 @@ from companion.rules.scoring import (
     load_scoring,
     score,
     sheet_error,
+    solo_automa,
 )
 
 KINDS = ("human", "automa")
@@ -315,7 +316,10 @@ class ScorePresenter:
     def _describe(self, result: ScoreResult) -> ResultView:
         data = load_scoring()
         rows: list[Row] = []
-        notes = tie_notes([(p.color, p.total) for p in result.players], self.turn_order, lambda c: self.seat(c).label)
+        ahead = solo_automa([(p.color, p.kind) for p in result.players])
+        notes = tie_notes(
+            [(p.color, p.total) for p in result.players], self.turn_order, lambda c: self.seat(c).label, ahead
+        )
         any_estimate = False
         for p in result.players:
             seat = self.seat(p.color)
@@ -370,28 +374,36 @@ class ScorePresenter:
 
 
 def tie_notes(
-    ranked: Sequence[tuple[str, int]], turn_order: Sequence[str], label: Callable[[str], str]
+    ranked: Sequence[tuple[str, int]],
+    turn_order: Sequence[str],
+    label: Callable[[str], str],
+    ahead_on_tie: Collection[str] = (),
 ) -> dict[str, str]:
     """Why each player ranks where it does when it tied with a neighbour in ``ranked`` (colour, total), else "".
 
+    ``ahead_on_tie``: the automa of a solo game, ahead of the human on equal points (a solo tie is a loss).
+
     >>> tie_notes([("red", 96), ("blue", 96), ("green", 50)], ["red", "blue", "green"], str.capitalize)["blue"]
     'ties Red on 96 and ranks lower: later in the final turn order'
+    >>> tie_notes([("red", 96), ("blue", 96)], ["blue", "red"], str.capitalize, ahead_on_tie=["red"])["blue"]
+    'ties Red on 96 and ranks lower: a solo tie goes to the automa'
     """
-    position = {c: i for i, c in enumerate(turn_order)}
+    ahead = set(ahead_on_tie)
     totals = [total for _, total in ranked]
     notes: dict[str, str] = {}
     for i, (color, total) in enumerate(ranked):
-        tied_with = [ranked[j][0] for j in (i - 1, i + 1) if 0 <= j < len(totals) and totals[j] == total and j != i]
-        parts = []
-        below = [q for q in tied_with if position[q] > position[color]]
-        above = [q for q in tied_with if position[q] < position[color]]
-        if below:
-            names = " and ".join(label(q) for q in below)
-            parts.append(f"ties {names} on {total} and ranks higher: earlier in the final turn order")
-        if above:
-            names = " and ".join(label(q) for q in above)
-            parts.append(f"ties {names} on {total} and ranks lower: later in the final turn order")
-        notes[color] = "; ".join(parts)
+        reasons: dict[str, list[str]] = {}
+        for j in (i - 1, i + 1):
+            if not 0 <= j < len(totals) or totals[j] != total:
+                continue
+            other = ranked[j][0]
+            place = "higher" if j > i else "lower"
+            if (color in ahead) != (other in ahead):
+                why = "a solo tie goes to the automa"
+            else:
+                why = "earlier in the final turn order" if j > i else "later in the final turn order"
+            reasons.setdefault(f"ranks {place}: {why}", []).append(label(other))
+        notes[color] = "; ".join(f"ties {' and '.join(names)} on {total} and {what}" for what, names in reasons.items())
     return notes
 
 

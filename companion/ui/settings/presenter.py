@@ -172,7 +172,8 @@ class SettingsPresenter:
             )
         if name == SET_CHART:
             chart = effective_set_chart(self.settings, self.base_chart)
-            counts = self.base_chart.estimates()
+            # 0 tiles is an estimate too, but the chart's shape fixes it at 0: nothing to correct.
+            counts = [n for n in self.base_chart.estimates() if n > 0]
             shown = []
             for n in counts:
                 pts, src = chart.points(n)
