@@ -251,9 +251,10 @@ APP_DECISIONS: list[str] = [
     "and enter the result. Time Warp: use the table's die.",
     "The automa's gem colours for an all-play bonus or the tavern are chosen by the humans; the colour does "
     "not change the automa's score.",
-    "Solo: a tie with an automa is a loss, so on equal points the automa ranks ahead of you everywhere: the "
-    "score sheet, the final screen, History and the BG Stats export (where it is marked the winner). Other "
-    "ties, two automa's included, go by the final turn order.",
+    "Export for BG Stats: in a solo game a tie with an automa is a loss, so the automa is ranked ahead of you "
+    "and marked the winner; otherwise ties go by the final turn order.",
+    "Solo: a tie with an automa is a loss, so on equal points the automa ranks ahead of you on the score "
+    "sheet, the final screen and in History too. Two tied automa go by the final turn order.",
     "The set chart's 0 tiles scores 0: not printed, it is the app's reading (no tile, no set).",
 ]
 
