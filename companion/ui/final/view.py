@@ -14,6 +14,7 @@ from companion.settings import effective_set_chart
 from companion.store import StoreError
 from companion.ui import game_access
 from companion.ui import widgets as w
+from companion.ui.bgstats_button import export_button
 from companion.ui.context import AppContext
 from companion.ui.final.presenter import SAVED, SHEET, AutomaCard, FinalPresenter, FinalView
 from companion.ui.score.view import count_steppers, dot, human_hint, result_controls
@@ -291,6 +292,7 @@ class FinalScreen:
         return ft.Row(
             [
                 w.filled_button("History", lambda _e: self.ctx.go("/history"), icon_name="HISTORY"),
+                *([export_button(self.ctx, self.p.session.game_id)] if self.p.session.game_id is not None else []),
                 w.text_button("New game", lambda _e: self.ctx.go("/new"), icon_name="ADD"),
                 w.text_button("Home", lambda _e: self.ctx.go("/"), icon_name="HOME"),
             ],

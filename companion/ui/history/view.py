@@ -11,6 +11,7 @@ import flet_charts as fch
 
 from companion.ui import game_access
 from companion.ui import widgets as w
+from companion.ui.bgstats_button import export_button
 from companion.ui.context import AppContext
 from companion.ui.history.presenter import ChartModel, GameRow, HistoryPresenter, HistoryView, StatsRow
 from companion.ui.score.view import dot
@@ -70,10 +71,24 @@ class HistoryScreen:
                 )
             )
         else:
-            controls += [self._stats(v), self._chart(v.chart), w.heading("Games"), *[self._game(g) for g in v.games]]
+            controls += [self._stats(v), self._chart(v.chart), w.heading("Games"), *self._export(v),
+                         *[self._game(g) for g in v.games]]
         self.root.controls = controls
 
     # ------------------------------------------------------------------ parts
+    def _export(self, v: HistoryView) -> list[ft.Control]:
+        finished = sum(not g.in_progress for g in v.games)
+        if not finished:
+            return []
+        what = "your finished game" if finished == 1 else f"your {finished} finished games"
+        return [
+            ft.Row(
+                [export_button(self.ctx), ft.Text(f"One file with {what}", size=14, expand=True)],
+                wrap=False,
+                spacing=8,
+            )
+        ]
+
     def _error(self, v: HistoryView) -> list[ft.Control]:
         if not v.error:
             return []
