@@ -1,6 +1,7 @@
 """Finished games in the JSON shape of a BG Stats export (the play-logging app), so its owner can import them.
 
-Pure: plain data in, a JSON-able dict out; no store, no files, no clock. Field names and types follow real
+Pure: plain data in, a JSON-able dict out; no store, no files, no clock. The ranking is the rules core's
+(``rank_order``), so the export ranks exactly as the app's result screen does. Field names and types follow real
 BG Stats exports (see README, "Export for BG Stats", for the sources): ids are small integers local to the
 file, ``uuid`` fields are upper-case UUIDs, dates are ``"YYYY-MM-DD HH:MM:SS"`` local time, a player's
 ``score`` is a string, ``winner``/``startPlayer``/``newPlayer`` are booleans.
@@ -38,6 +39,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, tzinfo
 from typing import Any
+
+from companion.rules.scoring import rank_order, solo_automa
 
 #: Every uuid this app writes is a uuid5 under this namespace, so the same thing always gets the same uuid.
 NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "bgstats.treasure-companion.local")
@@ -97,15 +100,9 @@ def ranking(play: FinishedPlay) -> list[str]:
     >>> ranking(FinishedPlay("k", datetime(2026, 1, 1, tzinfo=UTC), None, True, 5, s, (), ("blue", "red", "green")))
     ['red', 'blue', 'green']
     """
-    position = {c: i for i, c in enumerate(play.final_order)}
-    kinds = {s.color: s.kind for s in play.seats}
-    solo = play.solo
-
-    def key(seat: Seat) -> tuple[int, int, int]:
-        human_last = 1 if solo and kinds[seat.color] == "human" else 0
-        return (-seat.score, human_last, position.get(seat.color, len(position)))
-
-    return [s.color for s in sorted(play.seats, key=key)]
+    totals = {s.color: s.score for s in play.seats}
+    order = [*play.final_order, *(c for c in totals if c not in play.final_order)]
+    return rank_order(totals, order, ahead_on_tie=solo_automa([(s.color, s.kind) for s in play.seats]))
 
 
 def _uuid(*parts: str) -> str:
