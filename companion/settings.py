@@ -24,7 +24,10 @@ from __future__ import annotations
 import json
 import logging
 import os
+import stat
 import tempfile
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
@@ -197,26 +200,105 @@ def settings_path(data_dir: str | os.PathLike[str]) -> Path:
     return Path(data_dir) / SETTINGS_FILE
 
 
-def load_settings(data_dir: str | os.PathLike[str]) -> Settings:
-    """The saved settings, or the defaults when there are none.
+#: A settings file is a few hundred bytes; anything much larger is not one (and is not read whole).
+MAX_SETTINGS_BYTES = 1_000_000
 
-    A file that cannot be read is kept beside as ``settings.json.bad`` (never silently lost) and the defaults
-    are used.
+
+@dataclass(frozen=True)
+class LoadedSettings:
+    """The settings to use, and one line for the Settings screen when the file could not be used."""
+
+    settings: Settings
+    notice: str | None = None
+
+
+def read_settings(data_dir: str | os.PathLike[str]) -> LoadedSettings:
+    """The saved settings, or the defaults when there are none or the file cannot be used.
+
+    A file that cannot be used (not UTF-8, not JSON, nested too deep, invalid values, too large, a folder) is
+    never lost: it is renamed to ``settings.json.broken-<UTC time>`` beside itself, as the store does with a
+    damaged games file, and the defaults are used. ``notice`` says so, and keeps saying so (naming the newest
+    kept file) until the person saves settings of their own.
     """
     path = settings_path(data_dir)
+    settings, problem = _parse(path)
+    if settings is not None:
+        return LoadedSettings(settings)
+    if problem == _MISSING:
+        return LoadedSettings(Settings(), _earlier_notice(path))
+    log.warning("settings file %s cannot be used (%s); using the defaults", path, problem)
     try:
-        text = path.read_text("utf-8")
+        kept = _move_aside(path)
+    except FileNotFoundError:  # another window moved it a moment ago
+        return LoadedSettings(Settings(), _earlier_notice(path))
+    except OSError as err:
+        return LoadedSettings(Settings(), f"Your settings could not be read ({problem}) nor moved aside "
+                                          f"({err.strerror or err}); the defaults are used.")
+    return LoadedSettings(Settings(), f"Your settings could not be read ({problem}); they are kept as {kept} "
+                                      "and the defaults are used.")
+
+
+def load_settings(data_dir: str | os.PathLike[str]) -> Settings:
+    """The settings to use (see :func:`read_settings`)."""
+    return read_settings(data_dir).settings
+
+
+_MISSING = "missing"
+
+
+def _parse(path: Path) -> tuple[Settings | None, str]:
+    """The settings in the file at ``path``, or None and why it cannot be used (``_MISSING``: there is none)."""
+    try:
+        st = path.stat()
     except FileNotFoundError:
-        return Settings()
+        return None, _MISSING
+    except OSError as err:
+        return None, f"cannot be opened: {err.strerror or err}"
+    if stat.S_ISDIR(st.st_mode):
+        return None, "it is a folder, not a file"
+    if not stat.S_ISREG(st.st_mode):
+        return None, "it is not a regular file"
     try:
-        return Settings.model_validate(json.loads(text))
-    except (ValueError, ValidationError) as err:
-        log.warning("settings file %s is unreadable (%s); using defaults", path, str(err).splitlines()[0])
-        try:
-            path.replace(path.with_name(SETTINGS_FILE + ".bad"))
-        except OSError:
-            pass
-        return Settings()
+        with path.open("rb") as f:
+            data = f.read(MAX_SETTINGS_BYTES + 1)
+    except FileNotFoundError:
+        return None, _MISSING
+    except OSError as err:
+        return None, f"cannot be opened: {err.strerror or err}"
+    if len(data) > MAX_SETTINGS_BYTES:
+        return None, f"larger than {MAX_SETTINGS_BYTES // 1_000_000} MB"
+    try:
+        raw = json.loads(data.decode("utf-8"))
+        return Settings.model_validate(raw), ""
+    except UnicodeDecodeError:
+        return None, "not UTF-8 text"
+    except RecursionError:
+        return None, "nested too deep"
+    except ValidationError as err:
+        where = ".".join(str(p) for p in err.errors()[0].get("loc", ()))
+        return None, f"{where}: {_one_line(err)}" if where else _one_line(err)
+    except ValueError as err:
+        return None, f"not JSON: {str(err).splitlines()[0]}"
+
+
+def _move_aside(path: Path) -> Path:
+    """Rename ``path`` to ``<name>.broken-<UTC time>`` (``-2``, ``-3``... when taken); never overwrite."""
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    target = path.with_name(f"{path.name}.broken-{stamp}")
+    n = 1
+    while os.path.lexists(target):
+        n += 1
+        target = path.with_name(f"{path.name}.broken-{stamp}-{n}")
+    os.rename(path, target)
+    return target
+
+
+def _earlier_notice(path: Path) -> str | None:
+    """The line for settings moved aside earlier, while no settings of the person's own replace them."""
+    kept = sorted(path.parent.glob(f"{path.name}.broken-*"))  # UTC stamps: by name is by time
+    if not kept:
+        return None
+    return f"Your earlier settings could not be read; they are kept as {kept[-1]} and the defaults are used."
 
 
 def save_settings(settings: Settings, data_dir: str | os.PathLike[str]) -> Path:

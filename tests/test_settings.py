@@ -5,12 +5,14 @@ import pytest
 from companion.rules.reference import load_reference
 from companion.settings import (
     CORRECTABLE,
+    LoadedSettings,
     Settings,
     clear_correction,
     correct,
     default_data_dir,
     effective_reference,
     load_settings,
+    read_settings,
     resolve_data_dir,
     save_settings,
     settings_path,
@@ -40,15 +42,67 @@ def test_save_leaves_no_temporary_files(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.json"]
 
 
-def test_unreadable_file_is_kept_aside_and_defaults_used(tmp_path):
-    settings_path(tmp_path).write_text("{not json", "utf-8")
-    assert load_settings(tmp_path) == Settings()
-    assert (tmp_path / "settings.json.bad").read_text() == "{not json"
+def _kept(folder):
+    return sorted(p for p in folder.iterdir() if p.name.startswith("settings.json.broken-"))
 
 
-def test_invalid_values_in_file_fall_back_to_defaults(tmp_path):
-    settings_path(tmp_path).write_text(json.dumps({"theme": "purple"}), "utf-8")
-    assert load_settings(tmp_path) == Settings()
+@pytest.mark.parametrize(
+    ("content", "why"),
+    [
+        (b"{not json", "not JSON: "),
+        (b"\xff\xfe{}", "not UTF-8 text"),
+        (b"[" * 100_000 + b"]" * 100_000, "nested too deep"),
+        (json.dumps({"theme": "purple"}).encode(), "theme: Input should be 'light' or 'dark'"),
+        (b"[]", "Input should be a valid dictionary"),
+        (b" " * 1_000_001, "larger than 1 MB"),
+    ],
+)
+def test_a_file_that_cannot_be_used_is_moved_aside_and_the_defaults_used(tmp_path, content, why):
+    settings_path(tmp_path).write_bytes(content)
+    loaded = read_settings(tmp_path)
+    assert loaded.settings == Settings()
+    (kept,) = _kept(tmp_path)
+    assert kept.read_bytes() == content and not settings_path(tmp_path).exists()
+    assert loaded.notice.startswith(f"Your settings could not be read ({why}")
+    assert loaded.notice.endswith(f"); they are kept as {kept} and the defaults are used.")
+    assert "\n" not in loaded.notice
+
+
+def test_a_folder_named_settings_json_is_moved_aside_with_what_it_holds(tmp_path):
+    folder = settings_path(tmp_path)
+    folder.mkdir()
+    (folder / "inside.txt").write_text("kept")
+    loaded = read_settings(tmp_path)
+    assert loaded.settings == Settings() and "(it is a folder, not a file)" in loaded.notice
+    (kept,) = _kept(tmp_path)
+    assert (kept / "inside.txt").read_text() == "kept"
+    save_settings(Settings(theme="dark"), tmp_path)  # and settings can be saved again
+    assert read_settings(tmp_path) == LoadedSettings(Settings(theme="dark"))
+
+
+def test_the_notice_stays_until_settings_of_ones_own_are_saved(tmp_path):
+    settings_path(tmp_path).write_bytes(b"\xff\xfe{}")
+    first = read_settings(tmp_path).notice
+    (kept,) = _kept(tmp_path)
+    again = read_settings(tmp_path)  # a reload: the file is gone, the kept copy still named
+    assert again.notice == (
+        f"Your earlier settings could not be read; they are kept as {kept} and the defaults are used."
+    )
+    assert first != again.notice
+    save_settings(Settings(), tmp_path)
+    assert read_settings(tmp_path).notice is None
+
+
+def test_two_bad_files_in_one_second_are_both_kept(tmp_path):
+    for content in (b"\xff one", b"\xff two"):
+        settings_path(tmp_path).write_bytes(content)
+        read_settings(tmp_path)
+    assert sorted(p.read_bytes() for p in _kept(tmp_path)) == [b"\xff one", b"\xff two"]
+
+
+def test_a_good_file_has_no_notice(tmp_path):
+    save_settings(Settings(dice="table"), tmp_path)
+    assert read_settings(tmp_path) == LoadedSettings(Settings(dice="table"))
 
 
 def test_unknown_keys_are_ignored(tmp_path):

@@ -150,3 +150,21 @@ def test_icon_names_used_by_presenters_exist():
 def test_icon_buttons_carry_their_label():
     b = w.icon_button("ADD", "One more gold")
     assert b.tooltip == "One more gold" and b.icon.semantics_label == "One more gold"
+
+
+@pytest.mark.parametrize("content", [b"\xff\xfe{}", b"[" * 100_000 + b"]" * 100_000, None])
+def test_a_bad_settings_file_opens_the_app_with_the_defaults_and_one_line_on_settings(tmp_path, content):
+    path = tmp_path / "settings.json"
+    path.mkdir() if content is None else path.write_bytes(content)
+    page = FakePage("/settings")
+    context = main(page, tmp_path)
+    assert context.settings == Settings() and page.theme_mode == ft.ThemeMode.LIGHT
+    texts = [c.value for c in walk(page.views[-1]) if isinstance(c, ft.Text)]
+    (line,) = [t for t in texts if t and "settings could not be read" in t]
+    assert "kept as" in line and "\n" not in line
+    home = [c.value for c in walk(page.views[0]) if isinstance(c, ft.Text)]
+    assert not any(t and "could not be read" in t for t in home)  # the line is on Settings only
+    context.update_settings(context.settings.replace(theme="dark"))  # one's own settings again: no line
+    Router(context, all_screens()).show("/settings")
+    assert not any(t and "could not be read" in t for t in (c.value for c in walk(page.views[-1])
+                                                           if isinstance(c, ft.Text)))

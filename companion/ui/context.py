@@ -11,7 +11,7 @@ from typing import Any
 import flet as ft
 
 from companion.rules.reference import Reference
-from companion.settings import Settings, effective_reference, load_settings, save_settings
+from companion.settings import Settings, effective_reference, read_settings, save_settings
 
 log = logging.getLogger(__name__)
 
@@ -86,11 +86,14 @@ class AppContext:
     state: dict[str, Any] = field(default_factory=dict)
     #: Called after the settings changed (the router uses it to refresh views if needed).
     on_settings_changed: list[Callable[[Settings], None]] = field(default_factory=list)
+    #: One line for the Settings screen when the settings file could not be used (moved aside, defaults used).
+    settings_notice: str | None = None
 
     @classmethod
     def load(cls, page: ft.Page, data_dir: str | Path, **kw: Any) -> AppContext:
         data_dir = Path(data_dir)
-        return cls(page=page, data_dir=data_dir, settings=load_settings(data_dir), **kw)
+        loaded = read_settings(data_dir)
+        return cls(page=page, data_dir=data_dir, settings=loaded.settings, settings_notice=loaded.notice, **kw)
 
     # ----------------------------------------------------------------------------------- navigation
     def go(self, route: str) -> None:
@@ -118,6 +121,7 @@ class AppContext:
         self.settings = settings
         try:
             save_settings(settings, self.data_dir)
+            self.settings_notice = None  # the person's own settings are saved again
         except OSError as err:
             log.error("could not save settings: %s", err)
             self.toast(f"Settings not saved: {err.strerror or err}")

@@ -98,3 +98,34 @@ def test_a_corrected_set_chart_value_is_used_by_the_score_sheet(app):
     app.click("Correct mine-tile set chart")
     app.click("Use the app's value")
     app.expect_text("Tiles: points. 2: 2, 4: 7")
+
+
+@pytest.mark.parametrize("bad", ["not-utf8", "folder"])
+def test_a_bad_settings_file_is_kept_aside_and_settings_says_so(servers, app_page, tmp_path, bad):
+    """Before: every page load showed "Error running app". Now the app opens with the defaults, the file is kept
+    as settings.json.broken-<UTC>, and the Settings screen says so in one line until settings are saved."""
+    data = tmp_path / "data"
+    data.mkdir()
+    if bad == "folder":
+        (data / "settings.json").mkdir()
+    else:
+        (data / "settings.json").write_bytes(b"\xff\xfe{}")
+    app = app_page(servers.start(data), route="/settings")
+    app.expect_text("Appearance")
+    (kept,) = data.glob("settings.json.broken-*")
+    why = "it is a folder, not a file" if bad == "folder" else "not UTF-8 text"
+    app.expect_text(f"Your settings could not be read ({why}); they are kept as {kept} and the defaults are used.")
+    assert "Error running app" not in app.text()
+    assert not app.is_checked("Dark theme")
+    app.shot(f"settings-broken-{bad}", wait_ms=2000)
+    # A reload still says so; saving a setting of one's own ends it.
+    app.open("/settings")
+    app.expect_text(f"Your earlier settings could not be read; they are kept as {kept}")
+    app.click("Dark theme", role="switch")
+    app.page.wait_for_function(
+        "() => document.querySelector('[aria-label=\"Dark theme\"]').getAttribute('aria-checked') === 'true'"
+    )
+    assert json.loads((data / "settings.json").read_text())["theme"] == "dark"
+    app.open("/settings")
+    app.expect_text("Appearance")
+    assert "could not be read" not in app.text()

@@ -180,4 +180,23 @@ def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
             references,
         ]
     )
-    return [appearance, table, reference]
+    return [*_notice(ctx), appearance, table, reference]
+
+
+def _notice(ctx: AppContext) -> list[ft.Control]:
+    """The one line saying the settings file could not be used (it was kept aside; the defaults are used)."""
+    if not ctx.settings_notice:
+        return []
+    return [
+        w.card(
+            [
+                ft.Row(
+                    [
+                        ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.ERROR),
+                        ft.Text(ctx.settings_notice, color=ft.Colors.ERROR, expand=True),
+                    ],
+                    vertical_alignment=ft.CrossAxisAlignment.START,
+                )
+            ]
+        )
+    ]
