@@ -290,3 +290,25 @@ def test_an_io_error_on_a_disk_with_no_room_left_is_called_a_full_disk(store, mo
     monkeypatch.setattr("os.statvfs", lambda _p: SimpleNamespace(f_flag=os.ST_RDONLY, f_bavail=10))
     with pytest.raises(StoreUnwritable, match="the data folder is read-only"):
         store.create_game({"setup": {}})
+
+
+def test_the_new_game_screen_on_a_full_disk_says_not_saved_and_stays(tmp_path, disk):
+    import flet as ft
+
+    from companion.ui.context import AppContext
+    from companion.ui.new_game.presenter import NewGameForm
+    from companion.ui.new_game.view import NewGameScreen
+    from tests.test_ui_views import FakePage, walk
+
+    ctx = AppContext.load(FakePage("/new"), tmp_path / "data")
+    screen = NewGameScreen(ctx, NewGameForm(), ft.Column())
+    screen.redraw()
+    disk.fill()
+    screen.start()
+    assert screen.error == FULL and ctx.page.navigated == []
+    assert FULL in [c.value for c in walk(screen.root) if isinstance(c, ft.Text)]
+    with Store.open(tmp_path / "data") as store:
+        assert store.list_games() == []
+    disk.free()
+    screen.start()
+    assert screen.error is None and ctx.page.navigated == ["/round"]

@@ -241,4 +241,5 @@ class NewGameScreen:
             self.error = not_saved_line(err)
             self.redraw()
             return
+        self.error = None
         self.ctx.go("/round")
