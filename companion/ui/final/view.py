@@ -15,9 +15,10 @@ from companion.store import StoreError
 from companion.ui import game_access
 from companion.ui import widgets as w
 from companion.ui.bgstats_button import export_button
+from companion.ui.colors import dot
 from companion.ui.context import AppContext
 from companion.ui.final.presenter import SAVED, SHEET, AutomaCard, FinalPresenter, FinalView
-from companion.ui.score.view import count_steppers, dot, human_hint, result_controls
+from companion.ui.score.view import count_steppers, human_hint, result_controls
 
 STATE_KEY = "final_presenters"  # game id -> FinalPresenter
 RESULT_KEY = "final-result"

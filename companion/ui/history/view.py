@@ -12,9 +12,9 @@ import flet_charts as fch
 from companion.ui import game_access
 from companion.ui import widgets as w
 from companion.ui.bgstats_button import export_button
+from companion.ui.colors import dot
 from companion.ui.context import AppContext
 from companion.ui.history.presenter import ChartModel, GameRow, HistoryPresenter, HistoryView, StatsRow
-from companion.ui.score.view import dot
 
 STATE_KEY = "history_presenter"
 

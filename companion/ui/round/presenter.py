@@ -18,7 +18,6 @@ from companion.session import GameSession
 from companion.store import StoreConflict, StoreError, not_saved_line
 
 STALE = "This game was changed in another window: here it is as saved there. Tap again."
-COLOR_HEX = {"red": "#C62828", "yellow": "#F9A825", "green": "#2E7D32", "blue": "#1565C0", "golem": "#9E9E9E"}
 
 
 def cap(color: str | None) -> str:

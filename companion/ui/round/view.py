@@ -22,11 +22,12 @@ from companion.rules.spaces import SPACES
 from companion.store import StoreConflict
 from companion.ui import game_access
 from companion.ui import widgets as w
+from companion.ui.colors import COLOR_HEX, on_color
 from companion.ui.context import AppContext
 from companion.ui.new_game.presenter import setup_checklist
-from companion.ui.round import forms
-from companion.ui.round.forms import on_color
-from companion.ui.round.presenter import COLOR_HEX, Cell, RoundPresenter, RoundView
+from companion.ui.round.forms.banner import decision_controls
+from companion.ui.round.forms.side_panel import side_panel
+from companion.ui.round.presenter import Cell, RoundPresenter, RoundView, cap
 
 
 def presenter(ctx: AppContext) -> RoundPresenter | None:
@@ -78,7 +79,7 @@ class RoundScreen:
         v = self.p.view()
         # New objects every time: Flet compares the keyed old and new trees, so nothing of the old may change.
         self.banner_box = ft.Container(content=self._banner(v), key="round-banner")
-        self.side_box = ft.Container(content=forms.side_panel(self), key="round-side")
+        self.side_box = ft.Container(content=side_panel(self), key="round-side")
         # A phone stacks the two halves; from a tablet's width up the board stands beside the banner, so a
         # desktop shows everything without scrolling.
         left = ft.Column(
@@ -272,7 +273,7 @@ class RoundScreen:
             color=fg,
         )
         controls: list[ft.Control] = [ft.Semantics(content=text, label=f"Next: {v.banner}", exclude_semantics=True)]
-        controls += forms.decision_controls(self, v)
+        controls += decision_controls(self, v)
         if v.error:
             controls.append(
                 ft.Container(
@@ -374,10 +375,6 @@ class RoundScreen:
             ],
         )
         page.show_dialog(dialog)
-
-
-def cap(color: str | None) -> str:
-    return (color or "").capitalize()
 
 
 def _wide_text_button(label: str, icon_name: str, on_click) -> ft.Control:

@@ -12,23 +12,12 @@ import flet as ft
 from companion.rules.scoring import COLOR_GEM, COLORS, DIFFICULTIES
 from companion.settings import effective_set_chart
 from companion.ui import widgets as w
+from companion.ui.colors import dot
 from companion.ui.context import AppContext
 from companion.ui.score.presenter import ResultView, Row, ScorePresenter, SeatState, colour_name
 
 STATE_KEY = "score"
 RESULT_KEY = "score-result"
-
-DOT = {
-    "red": ft.Colors.RED_600,
-    "yellow": ft.Colors.AMBER_400,
-    "green": ft.Colors.GREEN_600,
-    "blue": ft.Colors.BLUE_600,
-}
-
-
-def dot(color: str, size: int = 22) -> ft.Control:
-    return ft.Icon(ft.Icons.CIRCLE, color=DOT[color], size=size, semantics_label=f"{colour_name(color)} player")
-
 
 def stepper(label: str, value: int, on_step: Callable[[int], int], on_text: Callable[[str], str | None]):
     """``[-] [label: value] [+]``: big buttons, a number field in between (named ``label``)."""

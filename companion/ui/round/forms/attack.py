@@ -1,0 +1,106 @@
+"""The dragon attack: the dragon tile, each human's die, axes and spells, the automa's axes; then resolve."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.ui import widgets as w
+from companion.ui.round.forms.controls import RoundHost, choices, die_row, form_state, main_button, panel, stepper
+from companion.ui.round.presenter import RoundView, cap
+
+
+def attack(screen: RoundHost, v: RoundView) -> list[ft.Control]:
+    a = v.attack
+    p = screen.p
+    form = form_state(screen)
+    tile = form.setdefault("tile", {"strength": 4, "treasure": "gold", "points": 6})
+    players = form.setdefault("players", {c: {"die": None, "axes": 0, "spells": []} for c in a.humans})
+    automa_axes = form.setdefault("automa_axes", {c: n for c, n in a.automa_axes.items()})
+    black = form.setdefault("black", None)
+    rows: list[ft.Control] = [w.heading("The dragon tile", 3), ft.Text("Reveal the top dragon tile:")]
+    rows.append(stepper(screen, "Strength", tile["strength"], 0, 20, lambda x: tile.__setitem__("strength", x)))
+
+    def set_treasure(t):
+        tile["treasure"] = t
+        screen.refresh()
+
+    rows.append(
+        ft.Row(
+            [
+                ft.Text("Takes", expand=True),
+                choices(("gold", "gems"), tile["treasure"], set_treasure),
+            ]
+        )
+    )
+    rows.append(stepper(screen, "Tile points", tile["points"], 0, 50, lambda x: tile.__setitem__("points", x)))
+    if a.rahdo:
+        rows.append(w.heading("The black die", 3))
+        if a.black_die is not None:
+            rows.append(ft.Text(f"The app rolled the black die for {cap(a.trigger)}: {a.black_die}"))
+        else:
+
+            def pick_black(n):
+                form["black"] = None if form.get("black") == n else n
+                screen.refresh()
+
+            rows.append(ft.Text(f"{cap(a.trigger)} rolls the black die (or leave it to the app)"))
+            rows.append(die_row("Black die", black, pick_black))
+    for color in a.humans:
+        entry = players[color]
+        rows.append(w.heading(cap(color), 3))
+        if not a.rahdo:
+
+            def pick(n, entry=entry):
+                entry["die"] = None if entry["die"] == n else n
+                screen.refresh()
+
+            rows.append(ft.Text(f"Your die: {entry['die']}" if entry["die"] else "Your die (or the app rolls)"))
+            rows.append(die_row(f"{cap(color)} die", entry["die"], pick))
+        rows.append(
+            stepper(
+                screen,
+                f"{cap(color)} axes total",
+                entry["axes"],
+                0,
+                40,
+                lambda x, entry=entry: entry.__setitem__("axes", x),
+            )
+        )
+        for spell, text in (("frost_bolt", "Frost Bolt (+1)"), ("ice_storm", "Ice Storm (+2)")):
+
+            def toggle(e, spell=spell, entry=entry):
+                if e.control.value:
+                    entry["spells"].append(spell)
+                else:
+                    entry["spells"].remove(spell)
+
+            rows.append(
+                ft.Checkbox(label=f"{cap(color)} casts {text}", value=spell in entry["spells"], on_change=toggle)
+            )
+    for color, count in a.automa_axes.items():
+        rows.append(w.heading(f"{cap(color)} automa", 3))
+        die = a.automa_dice.get(color)
+        if die is not None:
+            rows.append(ft.Text(f"The app rolled {die} for it."))
+        if a.virtual_axes:
+            rows.append(ft.Text(f"Its card says {count} axes: the app draws them."))
+            automa_axes[color] = None
+        else:
+            rows.append(ft.Text(f"Its card says {count} axes: draw {count} from the bag and enter their total."))
+            rows.append(
+                stepper(
+                    screen,
+                    f"{cap(color)} axes total",
+                    automa_axes[color],
+                    count,
+                    2 * count,
+                    lambda x, color=color: automa_axes.__setitem__(color, x),
+                )
+            )
+    resolve = main_button(
+        screen,
+        "Resolve the attack",
+        lambda _e: screen.do(lambda: p.attack(tile, players, automa_axes, form.get("black"))),
+        "SHIELD",
+    )
+    return [panel(rows), resolve]

@@ -1,0 +1,73 @@
+"""The banner's inputs: for each decision the game waits for, the form or the one big button that answers it."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.ui import widgets as w
+from companion.ui.round.forms.attack import attack
+from companion.ui.round.forms.controls import RoundHost, action_button, main_button, panel
+from companion.ui.round.forms.placing import place_hint
+from companion.ui.round.forms.question import question
+from companion.ui.round.forms.rolls import dragon_roll, starting_rolls
+from companion.ui.round.presenter import RoundView
+
+
+def decision_controls(screen: RoundHost, v: RoundView) -> list[ft.Control]:
+    p = screen.p
+    match v.decision:
+        case "starting_rolls":
+            return [starting_rolls(screen)]
+        case "automa_turn":
+            return [main_button(screen, "Draw a card and place", lambda _e: screen.do(p.proceed), "STYLE")]
+        case "place":
+            return [place_hint(screen, v)]
+        case "roll":
+            return [dragon_roll(screen, v)]
+        case "keep_roll":
+            return [
+                panel(
+                    [
+                        ft.Text(
+                            f"The dragon moves on {v.threshold} or more. Your dwarf in the Temple lets you re-roll once"
+                        ),
+                        ft.Row(
+                            [
+                                action_button("Keep it", lambda _e: screen.do(p.proceed), icon="CHECK"),
+                                action_button(
+                                    "Re-roll (Temple)", lambda _e: screen.do(p.reroll), primary=False, icon="CASINO"
+                                ),
+                            ],
+                            wrap=True,
+                        ),
+                    ]
+                )
+            ]
+        case "question":
+            return question(screen, v)
+        case "attack":
+            return attack(screen, v)
+        case "next_round":
+            order = ", ".join(f"{i}. {chip.label}" for i, chip in enumerate(v.turn_order, start=1))
+            rows: list[ft.Control] = [
+                ft.Text(f"New turn order: {order}", weight=ft.FontWeight.W_600),
+                w.heading("Reset the board", 3),
+            ]
+            rows += [
+                ft.Row(
+                    [ft.Icon(ft.Icons.CHECK_BOX_OUTLINE_BLANK, size=18), ft.Text(line, expand=True)],
+                    vertical_alignment=ft.CrossAxisAlignment.START,
+                )
+                for line in v.checklist
+            ]
+            return [
+                panel(rows),
+                main_button(
+                    screen, f"Start round {p.game.state.round + 1}", lambda _e: screen.do(p.proceed), "PLAY_ARROW"
+                ),
+            ]
+        case "final_scores":
+            return [main_button(screen, "Open the score sheet", lambda _e: screen.ctx.go("/final"), "SCOREBOARD")]
+        case "over":
+            return [main_button(screen, "See the result", lambda _e: screen.ctx.go("/final"), "EMOJI_EVENTS")]
+    return []

@@ -1,0 +1,141 @@
+"""What every form of the round screen shares: ``RoundHost`` (what a form may ask of the screen), the per-decision
+form state, and the buttons, die rows, steppers and panels the forms are built of.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+import flet as ft
+
+from companion.ui import widgets as w
+from companion.ui.colors import COLOR_HEX, on_color
+from companion.ui.context import AppContext
+from companion.ui.round.presenter import RoundPresenter
+
+GEM_LABEL = {"ruby": "Ruby", "emerald": "Emerald", "sapphire": "Sapphire", "diamond": "Diamond", "mana": "Mana"}
+
+
+class RoundHost(Protocol):
+    """The screen as its forms see it (``companion.ui.round.view.RoundScreen`` is the one there is)."""
+
+    ctx: AppContext
+    p: RoundPresenter
+    spell: str | None  # Grow Beard / Blood Sacrifice chosen for the next placement
+
+    def refresh(self, part: str = "banner") -> None: ...
+
+    def do(self, call: Callable[[], bool]) -> None: ...
+
+    def section(self, key: str, title: str, build: Callable[[], list[ft.Control]]) -> ft.Control: ...
+
+    def setup_lines(self) -> list[tuple[str, bool]]: ...
+
+
+def form_state(screen: RoundHost) -> dict:
+    """Per-decision form state, reset whenever the game moves on."""
+    key = len(screen.p.game.steps)
+    if screen.__dict__.get("_form_key") != key:
+        screen._form_key = key
+        screen._form = {}
+    return screen._form
+
+
+def action_button(label: str, on_click, *, primary: bool = True, icon: str | None = None, disabled: bool = False):
+    cls = ft.FilledButton if primary else ft.FilledTonalButton
+    return cls(
+        label,
+        icon=getattr(ft.Icons, icon) if icon else None,
+        on_click=on_click,
+        disabled=disabled,
+        height=w.TARGET,
+        style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12)),
+    )
+
+
+def main_button(screen: RoundHost, label: str, on_click, icon: str) -> ft.Control:
+    """The banner's one big button: full width, tall, in the colours of the player it is for."""
+    color = screen.p.game.decision.color
+    hex_ = COLOR_HEX.get(color or "")
+    return ft.Button(
+        content=ft.Row(
+            [ft.Icon(getattr(ft.Icons, icon), size=26), ft.Text(label, size=19, weight=ft.FontWeight.W_700)],
+            alignment=ft.MainAxisAlignment.CENTER,
+            tight=True,
+            spacing=10,
+        ),
+        on_click=on_click,
+        height=60,
+        bgcolor=on_color(color) if hex_ else ft.Colors.PRIMARY,
+        color=hex_ or ft.Colors.ON_PRIMARY,
+        style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=14)),
+    )
+
+
+def die_row(label: str, chosen: int | None, on_pick) -> ft.Control:
+    """Six big buttons for a die the table rolled; the chosen one is filled."""
+    buttons = []
+    for n in range(1, 7):
+        cls = ft.FilledButton if chosen == n else ft.OutlinedButton
+        buttons.append(
+            cls(
+                content=ft.Text(str(n), semantics_label=f"{label} {n}"),
+                on_click=lambda _e, n=n: on_pick(n),
+                width=45,
+                height=w.TARGET,
+                style=ft.ButtonStyle(padding=0),
+            )
+        )
+    return ft.Row(buttons, spacing=3, wrap=True, run_spacing=6)
+
+
+def stepper(screen: RoundHost, label: str, value: int, lo: int, hi: int, on_set, part: str = "banner") -> ft.Control:
+    """A number with big minus and plus buttons (one hand, at the table). ``part``: what to redraw after."""
+
+    def change(delta: int):
+        on_set(max(lo, min(hi, value + delta)))
+        screen.refresh(part)
+
+    return ft.Row(
+        [
+            ft.Text(label, expand=True),
+            w.icon_button("REMOVE", f"{label} minus one", lambda _e: change(-1), disabled=value <= lo),
+            ft.Semantics(
+                content=ft.Text(
+                    str(value), size=22, weight=ft.FontWeight.W_700, width=44, text_align=ft.TextAlign.CENTER
+                ),
+                label=f"{label}: {value}",
+                exclude_semantics=True,
+            ),
+            w.icon_button("ADD", f"{label} plus one", lambda _e: change(1), disabled=value >= hi),
+        ],
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+def panel(controls: list[ft.Control]) -> ft.Control:
+    return ft.Container(
+        ft.Column(controls, spacing=8, tight=True), bgcolor=ft.Colors.SURFACE, border_radius=12, padding=12
+    )
+
+
+def choices(options, chosen, on_pick, label=None) -> ft.Control:
+    """Compact buttons, one per option, the chosen one filled: one tap, no menu to open."""
+    buttons = []
+    for key in options:
+        text = label(key) if label else key.replace("_", " ").capitalize()
+        cls = ft.FilledButton if key == chosen else ft.OutlinedButton
+        buttons.append(
+            cls(
+                content=ft.Text(text),
+                on_click=lambda _e, k=key: on_pick(k),
+                height=44,
+                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)),
+            )
+        )
+    return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)
+
+
+def pad(controls: list[ft.Control], spacing: int = 6) -> ft.Control:
+    return ft.Container(ft.Column(controls, spacing=spacing), padding=ft.Padding.symmetric(horizontal=16))

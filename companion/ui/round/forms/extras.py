@@ -1,0 +1,182 @@
+"""Spells, special tiles and corrections: what the table tells the app besides the banner's decision (the golem,
+a special tile gained, a spell cast, Draco Speak) and the steppers that make the app match the board.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.rules import automa as automa_rules
+from companion.rules.spaces import SPACES, spaces_for
+from companion.ui import widgets as w
+from companion.ui.round.forms.controls import RoundHost, action_button, stepper
+from companion.ui.round.presenter import cap
+
+
+def extras(screen: RoundHost) -> ft.Control:
+    p = screen.p
+    g = p.game
+    form = screen.__dict__.setdefault("_extras", {})
+    if form.get("step") != len(g.steps):  # the corrections start from the game's values after every step
+        form.update({"step": len(g.steps), "dragon": g.state.dragon})
+        for pl in g.setup.automa:
+            form[f"points_{pl.color}"] = g.state.points[pl.color]
+            form[f"gold_{pl.color}"] = g.state.stash[pl.color].gold
+    humans = [pl.color for pl in g.setup.humans]
+    who = form.setdefault("who", humans[0])
+    rows: list[ft.Control] = []
+    if len(humans) > 1:
+        rows.append(
+            ft.Dropdown(
+                label="Player",
+                value=who,
+                options=[ft.DropdownOption(key=c, text=cap(c)) for c in humans],
+                on_select=lambda e: form.__setitem__("who", e.control.value),
+            )
+        )
+
+    def pick_and_do(dropdown: ft.Control, button: ft.Control) -> ft.Control:
+        # A column, not a wrapping row: an expanding field inside a wrap is Flutter's grey error box.
+        return ft.Column([dropdown, button], spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+    free = [sp.id for sp in spaces_for(g.setup.expansion) if g.state.board.get(sp.id) is None]
+    if free:
+        space = form.get("golem_space") if form.get("golem_space") in free else free[0]
+        form["golem_space"] = space
+        rows.append(
+            pick_and_do(
+                ft.Dropdown(
+                    label="Golem space",
+                    value=space,
+                    options=[ft.DropdownOption(key=s, text=SPACES[s].name) for s in free],
+                    on_select=lambda e: form.__setitem__("golem_space", e.control.value),
+                ),
+                action_button(
+                    "Place the golem",
+                    lambda _e: screen.do(lambda: p.golem(form["who"], form["golem_space"])),
+                    primary=False,
+                    icon="SMART_TOY",
+                ),
+            )
+        )
+    tile = form.setdefault("tile", "dragon_song")
+    rows.append(
+        pick_and_do(
+            ft.Dropdown(
+                label="Special tile gained",
+                value=tile,
+                options=[
+                    ft.DropdownOption(key=t, text=t.replace("_", " ").capitalize()) for t in automa_rules.SPECIAL_TILES
+                ],
+                on_select=lambda e: form.__setitem__("tile", e.control.value),
+            ),
+            action_button(
+                "Record tile", lambda _e: screen.do(lambda: p.special_tile(form["who"], form["tile"])), primary=False
+            ),
+        )
+    )
+    spell = form.setdefault("spell", "charm")
+    rows.append(
+        pick_and_do(
+            ft.Dropdown(
+                label="Spell cast",
+                value=spell,
+                options=[
+                    ft.DropdownOption(key=s, text=s.replace("_", " ").capitalize())
+                    for s in automa_rules.SPELLS
+                    if s not in ("draco_speak", "stone_golem")
+                ],
+                on_select=lambda e: form.__setitem__("spell", e.control.value),
+            ),
+            action_button(
+                "Record spell", lambda _e: screen.do(lambda: p.spell(form["who"], form["spell"])), primary=False
+            ),
+        )
+    )
+    rows.append(ft.Text("Draco Speak: move the dragon one step"))
+    rows.append(
+        ft.Row(
+            [
+                action_button(
+                    "Dragon down",
+                    lambda _e: screen.do(lambda: p.spell(form["who"], "draco_speak", direction=-1)),
+                    primary=False,
+                    icon="ARROW_DOWNWARD",
+                ),
+                action_button(
+                    "Dragon up",
+                    lambda _e: screen.do(lambda: p.spell(form["who"], "draco_speak", direction=1)),
+                    primary=False,
+                    icon="ARROW_UPWARD",
+                ),
+            ],
+            wrap=True,
+            spacing=6,
+            run_spacing=6,
+        )
+    )
+    rows.append(w.heading("Make the app match the table", 3))
+    dragon = form.setdefault("dragon", g.state.dragon)
+    rows.append(
+        stepper(
+            screen,
+            "Dragon position",
+            dragon,
+            0,
+            g.setup.dragon_track - 1,
+            lambda x: form.__setitem__("dragon", x),
+            part="side",
+        )
+    )
+    rows.append(
+        action_button(
+            "Set the dragon", lambda _e: screen.do(lambda: p.correct("dragon", form["dragon"])), primary=False
+        )
+    )
+    for pl in g.setup.automa:
+        c = pl.color
+        pts = form.setdefault(f"points_{c}", g.state.points[c])
+        gold = form.setdefault(f"gold_{c}", g.state.stash[c].gold)
+        rows.append(
+            stepper(
+                screen,
+                f"{cap(c)} automa points",
+                pts,
+                0,
+                500,
+                lambda x, c=c: form.__setitem__(f"points_{c}", x),
+                part="side",
+            )
+        )
+        rows.append(
+            stepper(
+                screen,
+                f"{cap(c)} automa gold",
+                gold,
+                0,
+                200,
+                lambda x, c=c: form.__setitem__(f"gold_{c}", x),
+                part="side",
+            )
+        )
+        rows.append(
+            ft.Row(
+                [
+                    action_button(
+                        f"Set {cap(c)} points",
+                        lambda _e, c=c: screen.do(lambda: p.correct("points", form[f"points_{c}"], c)),
+                        primary=False,
+                    ),
+                    action_button(
+                        f"Set {cap(c)} gold",
+                        lambda _e, c=c: screen.do(lambda: p.correct("gold", form[f"gold_{c}"], c)),
+                        primary=False,
+                    ),
+                ],
+                wrap=True,
+            )
+        )
+    return ft.Container(
+        ft.Column(rows, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+        padding=ft.Padding.symmetric(horizontal=16, vertical=4),
+    )

@@ -1,0 +1,35 @@
+"""A human's placement: the hint above the board, and the spell (Grow Beard, Blood Sacrifice) chosen first."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.ui.colors import on_color
+from companion.ui.round.forms.controls import RoundHost
+from companion.ui.round.presenter import RoundView
+
+
+def place_hint(screen: RoundHost, v: RoundView) -> ft.Control:
+    def toggle(spell):
+        screen.spell = None if screen.spell == spell else spell
+        screen.refresh()
+
+    chips = []
+    for spell, text in (("grow_beard", "Grow Beard"), ("blood_sacrifice", "Blood Sacrifice")):
+        chips.append(
+            ft.Chip(
+                label=ft.Text(text),
+                selected=screen.spell == spell,
+                on_select=lambda _e, s=spell: toggle(s),
+                bgcolor=ft.Colors.SURFACE,
+            )
+        )
+    if screen.spell:
+        name = "Grow Beard" if screen.spell == "grow_beard" else "Blood Sacrifice"
+        hint = f"{name}: now tap the space to take."
+    else:
+        hint = "Tap a free space (green border) below. A spell first?"
+    fg = on_color(v.banner_color)
+    return ft.Column(
+        [ft.Text(hint, color=fg), ft.Row(chips, wrap=True, spacing=6, run_spacing=6)], spacing=6, tight=True
+    )

@@ -1,0 +1,57 @@
+"""The die forms: the starting rolls (each human's die, or the app's), and a human's dragon roll."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.ui.colors import on_color
+from companion.ui.round.forms.controls import RoundHost, die_row, form_state, main_button, panel
+from companion.ui.round.presenter import RoundView, cap
+
+
+def starting_rolls(screen: RoundHost) -> ft.Control:
+    form = form_state(screen)
+    rolls = form.setdefault("rolls", {})
+    humans = [pl.color for pl in screen.p.game.setup.humans]
+    rows: list[ft.Control] = [
+        ft.Text(
+            "Roll your own die and tap its value, or leave it to the app. "
+            "The app rolls for the automa; ties are re-rolled."
+        )
+    ]
+    for color in humans:
+
+        def pick(n, color=color):
+            rolls[color] = None if rolls.get(color) == n else n
+            screen.refresh()
+
+        rows.append(
+            ft.Text(
+                f"{cap(color)}'s die: {rolls[color]}" if rolls.get(color) else f"{cap(color)}'s die (or the app rolls)",
+                weight=ft.FontWeight.W_600,
+            )
+        )
+        rows.append(die_row(f"{cap(color)} rolled", rolls.get(color), pick))
+    go = main_button(
+        screen, "Roll for the starting order", lambda _e: screen.do(lambda: screen.p.starting_rolls(rolls)), "CASINO"
+    )
+    return ft.Column([panel(rows), go], spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def dragon_roll(screen: RoundHost, v: RoundView) -> ft.Control:
+    p = screen.p
+    return ft.Column(
+        [
+            ft.Text(f"The dragon moves on {v.threshold} or more.", color=on_color(v.banner_color)),
+            main_button(screen, "Roll the app's die", lambda _e: screen.do(p.proceed), "CASINO"),
+            panel(
+                [
+                    ft.Text("Or tap the die rolled at the table:"),
+                    die_row("Table die", None, lambda n: screen.do(lambda: p.table_roll(n))),
+                ]
+            ),
+        ],
+        spacing=8,
+        tight=True,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+    )

@@ -1,0 +1,62 @@
+"""The side panel under the board: the table's setup, spells and corrections, the automa's hidden stash, the log.
+
+Each section is built only while it is open (``RoundHost.section``).
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.ui import widgets as w
+from companion.ui.round.forms.controls import RoundHost, action_button, pad
+from companion.ui.round.forms.extras import extras
+from companion.ui.round.presenter import cap
+
+
+def side_panel(screen: RoundHost) -> ft.Control:
+    g = screen.p.game
+    sections = []
+    if g.state.round == 1 and any(e["type"] == "place" for e in g.events()):
+
+        def setup_rows() -> list[ft.Control]:
+            rows = [
+                ft.Row([ft.Text(line, expand=True), *([w.chip("estimate", tone="warn")] if est else [])])
+                for line, est in screen.setup_lines()
+            ]
+            return [pad(rows)]
+
+        sections.append(screen.section("setup", "Set up the table", setup_rows))
+    sections.append(screen.section("extras", "Spells, special tiles and corrections", lambda: [extras(screen)]))
+    if g.setup.automa:
+        sections.append(screen.section("stash", "Automa stash (hidden)", lambda: [stash(screen)]))
+
+    def log_rows() -> list[ft.Control]:
+        return [pad([ft.Text(line, size=13) for line in screen.p.log_lines()], spacing=2)]
+
+    sections.append(screen.section("log", "Event log", log_rows))
+    return w.card(sections, spacing=0, padding=4, stretch=True)
+
+
+def stash(screen: RoundHost) -> ft.Control:
+    rows: list[ft.Control] = []
+    for pl in screen.p.game.setup.automa:
+        c = pl.color
+        if c in screen.p.revealed:
+            rows.append(ft.Text(f"{cap(c)} automa: " + "; ".join(screen.p.stash_lines(c))))
+            rows.append(
+                action_button(
+                    f"Hide {cap(c)}'s stash",
+                    lambda _e, c=c: (screen.p.revealed.discard(c), screen.refresh("side")),
+                    primary=False,
+                )
+            )
+        else:
+            rows.append(
+                action_button(
+                    f"Reveal {cap(c)}'s stash",
+                    lambda _e, c=c: (screen.p.revealed.add(c), screen.refresh("side")),
+                    primary=False,
+                    icon="VISIBILITY",
+                )
+            )
+    return ft.Container(ft.Column(rows, spacing=8), padding=8)
