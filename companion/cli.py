@@ -11,12 +11,25 @@ import importlib
 import os
 import pkgutil
 import sys
+from typing import NoReturn
 
 from companion import commands
+from companion.oneline import one_line
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, but a usage error is ONE line (what is wrong and where to look), exit code 2.
+
+    argparse prints the usage block and then the error; a script or a person reading a log wants the error.
+    The sub-commands' parsers are of this class too (``add_subparsers`` makes them with the parent's class).
+    """
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {one_line(message)} (see {self.prog} --help)\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="treasure-companion",
         description="Companion for Treasure Mountain: automa decks, dice, dragon, turn order and scoring.",
     )

@@ -18,8 +18,9 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
-from pydantic import ValidationError
-
+from companion.oneline import one_line
+from companion.reading import megabytes
+from companion.record_check import MAX_EVENTS, MAX_RECORD_BYTES, RecordError, check_event, check_header, load_line
 from companion.rules.game import Diverged, Game
 from companion.rules.setup import Setup
 
@@ -28,20 +29,20 @@ VERSION = 1
 SUPPORTED_VERSIONS = (1,)
 
 
-class RecordError(Exception):
-    """A record that cannot be loaded. ``code``: 2 malformed, 3 unsupported, 4 diverged."""
+# Characters that some readers take for the end of a line (str.splitlines, JavaScript before ES2019); JSON
+# leaves them raw, so they are written as escapes: one event is one line for every reader.
+_LINE_BREAKS = {"\u0085": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+_LINE_BREAK_TABLE = str.maketrans(_LINE_BREAKS)
 
-    def __init__(self, code: int, message: str, seq: int | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.seq = seq
+
+def _line(value: Mapping) -> str:
+    text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return text.translate(_LINE_BREAK_TABLE) if any(c in text for c in _LINE_BREAKS) else text
 
 
 def dumps(header: Mapping, events: list[Mapping]) -> str:
     """The record as JSON Lines text (one compact line each, keys in a stable order)."""
-    lines = [json.dumps(header, separators=(",", ":"), ensure_ascii=False)]
-    lines += [json.dumps(e, separators=(",", ":"), ensure_ascii=False) for e in events]
-    return "\n".join(lines) + "\n"
+    return "\n".join([_line(header), *map(_line, events)]) + "\n"
 
 
 def game_record(game: Game) -> str:
@@ -49,43 +50,29 @@ def game_record(game: Game) -> str:
 
 
 def parse(text: str) -> tuple[dict, list[dict]]:
-    """Split a record into its header and events, checking the form only (raises RecordError 2 or 3)."""
-    lines = [line for line in text.splitlines() if line.strip()]
-    if not lines:
+    """Split a record into its header and events, checking the form, the limits and the types of every value
+    (raises RecordError 2 or 3). Lines end at "\\n" only: a name may hold any other line separator."""
+    if len(text) > MAX_RECORD_BYTES:
+        raise RecordError(2, f"malformed record: larger than {megabytes(MAX_RECORD_BYTES)}, the limit for a record")
+    if text.count("\n") + (not text.endswith("\n")) > MAX_EVENTS + 1:  # the header and one event a line
+        raise RecordError(2, f"malformed record: more than {MAX_EVENTS:,} events, the limit for a record")
+    header: dict | None = None
+    events: list[dict] = []
+    for number, line in enumerate((ln for ln in text.split("\n") if ln.strip()), start=1):
+        value = load_line(line, number)
+        if header is None:
+            check_header(value, SUPPORTED_VERSIONS, FORMAT)  # format and version first: 3 before any 2 below
+            header = value
+        else:
+            check_event(value, number)
+            events.append(value)
+    if header is None:
         raise RecordError(2, "malformed record: it is empty")
-    parsed = []
-    for number, line in enumerate(lines, start=1):
-        try:
-            value = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise RecordError(2, f"malformed record: line {number} is not JSON ({exc.msg})") from None
-        if not isinstance(value, dict):
-            raise RecordError(2, f"malformed record: line {number} is not a JSON object")
-        parsed.append(value)
-    header, events = parsed[0], parsed[1:]
-    if header.get("format") != FORMAT:
-        raise RecordError(3, f"unsupported record: format is {header.get('format')!r}, expected {FORMAT!r}")
-    if header.get("version") not in SUPPORTED_VERSIONS:
-        raise RecordError(3, f"unsupported record: version {header.get('version')!r} (this app reads "
-                             f"{', '.join(map(str, SUPPORTED_VERSIONS))})")
-    if "setup" not in header:
-        raise RecordError(2, "malformed record: line 1 has no setup")
-    for number, event in enumerate(events, start=2):
-        for key in ("seq", "type"):
-            if key not in event:
-                raise RecordError(2, f"malformed record: line {number} has no '{key}'")
-        if event["seq"] != number - 1:
-            raise RecordError(2, f"malformed record: line {number} has seq {event['seq']}, expected {number - 1}")
     return header, events
 
 
 def _setup(header: Mapping) -> Setup:
-    try:
-        return Setup.model_validate(header["setup"])
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"]) or "setup"
-        raise RecordError(2, f"malformed record: setup.{where}: {err['msg']}") from None
+    return check_header(header, SUPPORTED_VERSIONS, FORMAT)
 
 
 def replay(header: Mapping, events: list[Mapping]) -> Game:
@@ -93,7 +80,7 @@ def replay(header: Mapping, events: list[Mapping]) -> Game:
     try:
         return Game.from_events(_setup(header), events)
     except Diverged as exc:
-        raise RecordError(4, f"diverged at event seq {exc.seq}: {exc}", exc.seq) from None
+        raise RecordError(4, one_line(f"diverged at event seq {exc.seq}: {exc}"), exc.seq) from None
 
 
 def loads(text: str) -> Game:

@@ -354,7 +354,7 @@ def test_decks_check_all_valid(capsys):
 def test_decks_check_reports_invalid_on_stderr(tmp_path, capsys):
     red = str(DECKS_DIR / "red.toml")
     bad = write(tmp_path, deck_toml("green", [card_dict("G07", secondary="tavern_9")]))
-    assert main(["decks", "check", red, str(bad)]) == 1
+    assert main(["decks", "check", red, str(bad)]) == 2
     out, err = capsys.readouterr()
     assert out.splitlines() == [f"ok: {red} (20 cards)"]
     assert err.splitlines() == [f"{bad}: card G07: secondary: unknown action space 'tavern_9'"]
@@ -362,7 +362,7 @@ def test_decks_check_reports_invalid_on_stderr(tmp_path, capsys):
 
 def test_decks_check_all_lists_every_problem(tmp_path, capsys):
     bad = write(tmp_path, deck_toml("green", [card_dict("G01", axes=9), card_dict("G02", secondary="x")]))
-    assert main(["decks", "check", "--all", str(bad)]) == 1
+    assert main(["decks", "check", "--all", str(bad)]) == 2
     assert len(capsys.readouterr().err.splitlines()) == 2
 
 

@@ -188,7 +188,7 @@ def test_import_of_a_missing_or_binary_file(tmp_path, capsys):
     binary = tmp_path / "photo.jpg"
     binary.write_bytes(b"\xff\xd8\xff\xe0" + bytes(range(256)))
     code, out, err = run(capsys, "import", str(binary), "--data-dir", data(tmp_path))
-    assert code == 2 and "not a text file" in one_line(err)
+    assert code == 2 and "not UTF-8 text" in one_line(err)
 
 
 def test_export_of_a_missing_game(tmp_path, capsys):

@@ -1,7 +1,8 @@
 """``treasure-companion decks``: check deck files and show the shipped decks.
 
 ``decks check FILE...`` prints ``ok: FILE (N cards)`` for each valid file and one line per invalid file on
-stderr (every problem with ``--all``); the exit code is 0 when all files are valid, 1 otherwise.
+stderr (every problem with ``--all``); the exit code is 0 when all files are valid, 2 otherwise (bad input, as
+everywhere on the command line).
 ``decks show red|green`` prints a shipped deck as a table.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from companion.oneline import one_line, shown
 from companion.rules.deck import DECK_NAMES, Deck, DeckError, load_builtin, load_deck
 from companion.rules.spaces import SPACES
 
@@ -22,7 +24,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     actions = parser.add_subparsers(dest="decks_action", metavar="ACTION", required=True)
 
-    check = actions.add_parser("check", help="validate deck files; exit 1 if any is invalid")
+    check = actions.add_parser("check", help="validate deck files; exit 2 if any is invalid")
     check.add_argument("files", nargs="+", metavar="FILE", help="deck file(s) in the automa deck TOML format")
     check.add_argument("--all", action="store_true", help="list every problem in a file, not only the first")
     check.set_defaults(handler=_check)
@@ -39,11 +41,12 @@ def _check(args: argparse.Namespace) -> int:
             deck = load_deck(file)
         except DeckError as e:
             failed = True
+            # The file name as given, escaped: a name holding a newline still gives one line per problem.
             for line in e.lines() if args.all else [str(e)]:
-                print(line, file=sys.stderr)
+                print(shown(file) + one_line(line[len(e.file):]), file=sys.stderr)
         else:
-            print(f"ok: {file} ({len(deck.cards)} cards)")
-    return 1 if failed else 0
+            print(f"ok: {shown(file)} ({len(deck.cards)} cards)")
+    return 2 if failed else 0
 
 
 def _space(space_id: str) -> str:

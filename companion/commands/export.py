@@ -17,6 +17,7 @@ from pathlib import Path
 from companion import record
 from companion.export import bgstats
 from companion.export.collect import ExportError, collect
+from companion.oneline import shown
 from companion.store import GameNotFound, Store, StoreError
 
 
@@ -50,6 +51,8 @@ def _targets(args: argparse.Namespace) -> str | None:
         args.game_id = int(args.game_id)
     except ValueError:
         return f"GAME_ID must be a whole number, not {args.game_id!r} (see `treasure-companion games`)"
+    if not 1 <= args.game_id < 2**63:
+        return f"GAME_ID must be a whole number from 1 to {2**63 - 1} (see `treasure-companion games`)"
     return None
 
 
@@ -78,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         _write_atomically(Path(args.file), text)
     except OSError as e:
-        print(f"export: cannot write {args.file}: {e.strerror or e}", file=sys.stderr)
+        print(f"export: cannot write {shown(args.file)}: {e.strerror or e}", file=sys.stderr)
         return 1
     return 0
 
@@ -112,7 +115,7 @@ def _run_bgstats(args: argparse.Namespace) -> int:
     try:
         _write_atomically(Path(args.file), text)
     except OSError as e:
-        print(f"export: cannot write {args.file}: {e.strerror or e}", file=sys.stderr)
+        print(f"export: cannot write {shown(args.file)}: {e.strerror or e}", file=sys.stderr)
         return 1
     return 0
 

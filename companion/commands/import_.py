@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from companion import record
+from companion.oneline import shown
+from companion.reading import ReadError, read_text
+from companion.record_check import MAX_RECORD_BYTES
 from companion.session import finished_summary
 from companion.store import Store, StoreError
 
@@ -24,18 +26,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        text = Path(args.file).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        print(f"import: {args.file} is not a text file", file=sys.stderr)
-        return 2
-    except OSError as e:
-        print(f"import: cannot read {args.file}: {e.strerror or e}", file=sys.stderr)
+        text = read_text(args.file, MAX_RECORD_BYTES, "a record")
+    except ReadError as e:
+        print(f"import: {e}", file=sys.stderr)
         return 2
     try:
         header, events = record.parse(text)
         game = record.replay(header, events)
     except record.RecordError as e:
-        print(f"import: {args.file}: {e}", file=sys.stderr)
+        print(f"import: {shown(args.file)}: {e}", file=sys.stderr)
         return e.code
     try:
         with Store.open(args.data_dir) as store:

@@ -11,7 +11,9 @@ from __future__ import annotations
 import argparse
 import sys
 
+from companion.reading import ReadError, read_text
 from companion.record import RecordError, loads
+from companion.record_check import MAX_RECORD_BYTES
 from companion.rules.words import describe, step_label
 from companion.rules.words.game import setup_line
 
@@ -34,14 +36,9 @@ def lines(game) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8") as fh:
-                text = fh.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not a text file"
-        print(f"log: cannot read {args.file}: {why}", file=sys.stderr)
+        text = read_text(args.file, MAX_RECORD_BYTES, "a record")
+    except ReadError as exc:
+        print(f"log: {exc}", file=sys.stderr)
         return 2
     try:
         game = loads(text)

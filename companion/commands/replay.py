@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 import sys
 
+from companion.reading import ReadError, read_text
 from companion.record import RecordError, loads
+from companion.record_check import MAX_RECORD_BYTES
 from companion.rules.summary import game_summary
 
 
@@ -17,13 +19,9 @@ def register(sub) -> None:
 
 def run(args) -> int:
     try:
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8") as fh:
-                text = fh.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        print(f"replay: cannot read {args.file}: {exc}", file=sys.stderr)
+        text = read_text(args.file, MAX_RECORD_BYTES, "a record")
+    except ReadError as exc:
+        print(f"replay: {exc}", file=sys.stderr)
         return 2
     try:
         game = loads(text)

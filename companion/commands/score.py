@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
+from companion.reading import ReadError, read_text
 from companion.rules.scoring import SheetError, parse_sheet, score
 
 EXIT_BAD_INPUT = 2
@@ -27,20 +27,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(handler=run)
 
 
-def _read(name: str) -> str:
-    if name == "-":
-        return sys.stdin.read()
-    return Path(name).read_text(encoding="utf-8")
+#: Largest score sheet read (a full sheet is about 2 kB); checked before the file is read whole.
+MAX_SHEET_BYTES = 1_000_000
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        text = _read(args.file)
-    except OSError as exc:
-        print(f"error: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except UnicodeDecodeError:
-        print(f"error: cannot read {args.file}: not UTF-8 text", file=sys.stderr)
+        text = read_text(args.file, MAX_SHEET_BYTES, "a score sheet")
+    except ReadError as exc:
+        print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
         sheet = parse_sheet(text)

@@ -1,4 +1,8 @@
-"""``treasure-companion simulate``: bot humans against the automa, many games, one record each."""
+"""``treasure-companion simulate``: bot humans against the automa, many games, one record each.
+
+At most :data:`MAX_GAMES` games a run (about 20 minutes on one core): ``--games 10000000000`` would run for years,
+so it is refused and the bound said; for more, run again with another ``--seed``.
+"""
 
 from __future__ import annotations
 
@@ -6,15 +10,19 @@ import json
 import sys
 from pathlib import Path
 
+from companion.oneline import shown
 from companion.sim.bots import BOTS
 from companion.sim.decks import check_in_play, decks_from_files
 from companion.sim.simulate import automa_decks, run
 from companion.store import StoreError
 
+#: Most games one run plays (a solo game takes about 10 ms).
+MAX_GAMES = 100_000
+
 
 def register(sub) -> None:
     p = sub.add_parser("simulate", help="play whole games with bot humans against the automa")
-    p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    p.add_argument("--games", type=int, default=100, help=f"how many games (default 100, at most {MAX_GAMES:,})")
     p.add_argument("--seed", type=int, default=1, help="the run's seed (same arguments, same records)")
     p.add_argument("--humans", type=int, choices=(1, 2), default=1, help="1: solo with two automa; 2: one automa")
     p.add_argument("--difficulty", choices=("easy", "hard", "punishing"), default="hard")
@@ -29,8 +37,9 @@ def register(sub) -> None:
 
 
 def main(args) -> int:
-    if args.games < 1:
-        print("simulate: --games must be at least 1", file=sys.stderr)
+    if not 1 <= args.games <= MAX_GAMES:
+        print(f"simulate: --games must be from 1 to {MAX_GAMES:,} (about 20 minutes; for more "
+              "games, run again with another --seed)", file=sys.stderr)
         return 2
     if not 0 <= args.seed < 2**63:
         print("simulate: --seed must be between 0 and 2^63-1", file=sys.stderr)
@@ -41,6 +50,13 @@ def main(args) -> int:
     except ValueError as err:
         print(f"simulate: {err}", file=sys.stderr)
         return 2
+    if args.records is not None:
+        try:
+            args.records.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            why = "it is a file, not a folder" if isinstance(e, FileExistsError) else e.strerror or e
+            print(f"simulate: cannot write records into {shown(args.records)}: {why}", file=sys.stderr)
+            return 2
     on_game_start = None
     try:
         if args.data_dir is not None:
@@ -53,5 +69,8 @@ def main(args) -> int:
     except StoreError as err:  # --data-dir: a file, a full disk, a read-only folder (the steps before are kept)
         print(f"simulate: --data-dir {args.data_dir}: {err}", file=sys.stderr)
         return 2
+    except OSError as e:  # a record that could not be written (disk full, folder removed)
+        print(f"simulate: cannot write {shown(e.filename or args.records)}: {e.strerror or e}", file=sys.stderr)
+        return 1
     print(json.dumps(summary.as_dict(), indent=2))
     return 0

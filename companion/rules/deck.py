@@ -239,17 +239,30 @@ def parse_deck(text: str, source: str = "<deck>") -> Deck:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise DeckError(source, [f"not valid TOML: {e}"]) from None
+    except RecursionError:
+        raise DeckError(source, ["not valid TOML: nested too deeply"]) from None
+    except ValueError as e:  # a number with more digits than Python converts (4,300)
+        raise DeckError(source, [f"not valid TOML: {str(e).split(':')[0]}"]) from None
     try:
         return Deck.model_validate(raw)
     except ValidationError as e:
         raise DeckError(source, [_problem(err, raw) for err in e.errors(include_url=False)]) from None
 
 
+#: Largest deck file read (a deck of 20 cards is about 3 kB).
+MAX_DECK_BYTES = 1_000_000
+
+
 def load_deck(path: str | os.PathLike[str]) -> Deck:
     """Read and validate one deck file. Raises :class:`DeckError` naming the file as given."""
     name = os.fspath(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as fh:
+            # Size first: /dev/zero or a huge file is refused before it is read whole.
+            data = fh.read(MAX_DECK_BYTES + 1)
+        if len(data) > MAX_DECK_BYTES:
+            raise DeckError(name, [f"larger than {MAX_DECK_BYTES / 1_000_000:g} MB, the limit for a deck file"])
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise DeckError(name, ["not UTF-8 text"]) from None
     except OSError as e:

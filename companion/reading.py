@@ -1,0 +1,70 @@
+"""Reading an input file (or standard input) with a size limit checked BEFORE the file is read whole.
+
+A record, a score sheet or a deck is small; ``/dev/zero``, a 50 MB crafted record or a pipe that never ends
+must not fill the memory before being refused. A regular file's size is checked first; anything else (a pipe,
+a device, standard input) is read in chunks and refused as soon as it passes the limit.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+from typing import BinaryIO
+
+from companion.oneline import shown
+
+_CHUNK = 1 << 20
+
+
+class ReadError(Exception):
+    """The input cannot be read, is too large or is not UTF-8 text; the message is one line."""
+
+
+def megabytes(limit: int) -> str:
+    return f"{limit / 1_000_000:g} MB"
+
+
+def read_text(name: str, limit: int, what: str) -> str:
+    """The UTF-8 text of file ``name`` (``-``: standard input), at most ``limit`` bytes (``what``: "a record")."""
+    if name == "-":
+        label = "standard input"
+        if not hasattr(sys.stdin, "buffer"):  # a text stream put in its place (tests): counted in characters
+            text = sys.stdin.read(limit + 1)
+            if len(text) > limit:
+                raise ReadError(_too_big(label, limit, what))
+            return text
+        data = _read_at_most(sys.stdin.buffer, limit, label, what)
+    else:
+        label = shown(name)
+        try:
+            with open(name, "rb") as fh:
+                info = os.fstat(fh.fileno())
+                if stat.S_ISDIR(info.st_mode):
+                    raise ReadError(f"cannot read {label}: it is a folder")
+                if stat.S_ISREG(info.st_mode) and info.st_size > limit:
+                    raise ReadError(_too_big(label, limit, what))
+                data = _read_at_most(fh, limit, label, what)
+        except OSError as exc:
+            raise ReadError(f"cannot read {label}: {exc.strerror or exc}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ReadError(f"cannot read {label}: not UTF-8 text") from None
+
+
+def _read_at_most(stream: BinaryIO, limit: int, label: str, what: str) -> bytes:
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        chunk = stream.read(min(_CHUNK, limit + 1 - size))
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+        size += len(chunk)
+        if size > limit:
+            raise ReadError(_too_big(label, limit, what))
+
+
+def _too_big(label: str, limit: int, what: str) -> str:
+    return f"{label} is larger than {megabytes(limit)}, the limit for {what}"

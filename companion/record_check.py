@@ -1,0 +1,171 @@
+"""The limits and strict types of a game record, checked before anything is replayed.
+
+A record comes from anywhere (another phone, a hand edit, an attacker), so it is read strictly:
+- limits first: at most :data:`MAX_RECORD_BYTES` bytes and :data:`MAX_EVENTS` events (a real game has about a
+  thousand), checked before the text is read whole or parsed;
+- JSON without NaN or Infinity, nested at most :data:`MAX_DEPTH` levels, every number a whole number that fits
+  64 bits (:data:`MAX_INT`);
+- no coercion: ``"version": true`` or ``"rounds": "5"`` are refused, not read as 1 and 5;
+- a ``game_end``'s scores between 0 and :data:`MAX_SCORE`, and its score sheet valid like one the score
+  sheet tool reads.
+Every refusal is a :class:`RecordError` with code 2 and one line naming the line and the field.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
+
+from companion.oneline import cut, one_line
+from companion.rules.scoring import ScoreSheet
+from companion.rules.setup import Setup
+
+#: Largest record read (bytes); a whole game is about 50 kB, 100,000 correction steps about 9 MB.
+MAX_RECORD_BYTES = 20_000_000
+#: Most events in one record (a real game has about a thousand).
+MAX_EVENTS = 200_000
+#: Deepest nesting of objects and lists (a record needs about 6 levels).
+MAX_DEPTH = 32
+#: Every whole number in a record fits a signed 64-bit integer (the seed needs 63 bits).
+MAX_INT = 2**63 - 1
+#: Highest final score a game_end may carry: a score sheet with every count at its maximum (999) stays below.
+MAX_SCORE = 99_999
+
+
+class RecordError(Exception):
+    """A record that cannot be loaded. ``code``: 2 malformed, 3 unsupported, 4 diverged."""
+
+    def __init__(self, code: int, message: str, seq: int | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.seq = seq
+
+
+def malformed(where: str, what: str) -> RecordError:
+    return RecordError(2, f"malformed record: {where}: {what}")
+
+
+class _Header(BaseModel):
+    model_config = ConfigDict(strict=True)
+
+    version: StrictInt
+    setup: dict[str, Any]
+
+
+class _EventHead(BaseModel):
+    model_config = ConfigDict(strict=True)
+
+    seq: StrictInt = Field(ge=1)
+    step: StrictInt | None = Field(default=None, ge=0)
+    type: StrictStr = Field(min_length=1, max_length=40)
+    input: StrictBool = False
+
+
+Score = Annotated[StrictInt, Field(ge=0, le=MAX_SCORE)]
+
+
+class _GameEnd(BaseModel):
+    model_config = ConfigDict(strict=True)
+
+    scores: dict[StrictStr, Score]
+
+
+def _field(exc: ValidationError, prefix: str = "") -> str:
+    """``path: what is wrong`` for the first problem of a validation error, on one line."""
+    err = exc.errors()[0]
+    path = ".".join(str(p) for p in err["loc"])
+    path = f"{prefix}.{path}" if prefix and path else prefix or path
+    got = err.get("input")
+    shown = "" if err["type"] == "missing" or isinstance(got, (dict, list)) else f" (got {cut(json.dumps(got))})"
+    return one_line(f"{path}: {err['msg']}{shown}")
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a record may hold")
+
+
+def load_line(line: str, number: int) -> dict:
+    """One line of the record as a JSON object, its values checked (raises RecordError 2)."""
+    where = f"line {number}"
+    try:
+        value = json.loads(line, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        raise RecordError(2, f"malformed record: {where} is not JSON ({exc.msg})") from None
+    except RecursionError:
+        raise malformed(where, f"nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError as exc:
+        text = str(exc)
+        if "digits" in text:
+            text = "a number longer than this app reads (4,300 digits)"
+        raise malformed(where, one_line(text)) from None
+    if not isinstance(value, dict):
+        raise RecordError(2, f"malformed record: {where} is not a JSON object")
+    _check_values(value, where)
+    return value
+
+
+def _check_values(root: dict, where: str) -> None:
+    """Whole numbers of 64 bits only, nesting at most MAX_DEPTH (iterative: a deep value cannot overflow)."""
+    stack: list[tuple[Any, str, int]] = [(root, "", 1)]
+    while stack:
+        value, path, depth = stack.pop()
+        if isinstance(value, dict):
+            if depth > MAX_DEPTH:
+                raise malformed(where, f"nested deeper than {MAX_DEPTH} levels")
+            stack.extend((v, f"{path}.{k}" if path else str(k), depth + 1) for k, v in value.items())
+        elif isinstance(value, list):
+            if depth > MAX_DEPTH:
+                raise malformed(where, f"nested deeper than {MAX_DEPTH} levels")
+            stack.extend((v, f"{path}.{i}", depth + 1) for i, v in enumerate(value))
+        elif isinstance(value, float):
+            raise malformed(where, f"{cut(path)}: {cut(repr(value))} is not a whole number")
+        elif isinstance(value, int) and not isinstance(value, bool) and not -MAX_INT - 1 <= value <= MAX_INT:
+            raise malformed(where, f"{cut(path)}: {cut(str(value), 40)} is out of range (64-bit whole numbers)")
+
+
+def check_header(header: Mapping, supported: tuple[int, ...], fmt: str) -> Setup:
+    """The header's format and version (3 when missing or another), then its setup, strictly (2)."""
+    if header.get("format") != fmt:
+        raise RecordError(3, f"unsupported record: format is {cut(repr(header.get('format')))}, expected {fmt!r}")
+    if "version" not in header:
+        raise RecordError(3, "unsupported record: it has no version")
+    try:
+        head = _Header.model_validate(header)
+    except ValidationError as exc:
+        raise malformed("line 1", _field(exc)) from None
+    if head.version not in supported:
+        raise RecordError(3, f"unsupported record: version {cut(str(head.version), 40)} (this app reads "
+                             f"{', '.join(map(str, supported))})")
+    try:
+        # JSON mode: strict about types (no "5" for 5, no true for 1) while lists stay lists.
+        return Setup.model_validate_json(json.dumps(head.setup), strict=True)
+    except ValidationError as exc:
+        raise RecordError(2, f"malformed record: {_field(exc, 'setup')}") from None
+
+
+def check_event(event: Mapping, number: int) -> None:
+    """An event's seq, step, type and input flag (strict types), and a game_end's scores and sheet."""
+    where = f"line {number}"
+    for key in ("seq", "type"):
+        if key not in event:
+            raise RecordError(2, f"malformed record: {where} has no '{key}'")
+    head = {k: event[k] for k in ("seq", "step", "type", "input") if k in event}
+    try:
+        _EventHead.model_validate(head)
+    except ValidationError as exc:
+        raise malformed(where, _field(exc)) from None
+    if event["seq"] != number - 1:
+        raise RecordError(2, f"malformed record: {where} has seq {event['seq']}, expected {number - 1}")
+    if event["type"] == "game_end":
+        try:
+            _GameEnd.model_validate({"scores": event.get("scores")})
+        except ValidationError as exc:
+            raise malformed(where, _field(exc)) from None
+        if event.get("sheet") is not None:
+            try:
+                ScoreSheet.model_validate(event["sheet"], strict=True)
+            except ValidationError as exc:
+                raise malformed(where, _field(exc, "sheet")) from None
