@@ -19,7 +19,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion import store as store_module
 from companion.store import (
     DB_NAME,
     SCHEMA_VERSION,
@@ -31,6 +30,7 @@ from companion.store import (
     StoreError,
     default_data_dir,
 )
+from companion.store import games as store_module
 
 WRITER = Path(__file__).with_name("store_writer.py")
 REPO = WRITER.parent.parent
