@@ -24,9 +24,10 @@ BAD = [
     ("a quoted id", re.compile(r"'[a-z_]+'")),
     ("one with a plural", re.compile(r"(?<![\d.#,])\b1 (" + "|".join(map(re.escape, NOUNS.values())) + r")\b")),
     ("a number above one with a singular",
-     re.compile(r"(?<![\d.#,])\b(0|[2-9]|\d{2,}) (" + "|".join(map(re.escape, NOUNS)) + r")\b(?! \()")),
+     re.compile(r"(?<![\d.#,])\b(0|[2-9]|\d{2,}) (" + "|".join(map(re.escape, NOUNS)) + r")\b(?! (mine )?tiles?\b)")),
     ("'a' before a vowel", re.compile(r"\b[Aa] [aeiou]\w")),
     ("'an' before a consonant", re.compile(r"\b[Aa]n [b-df-hj-np-tv-z]\w")),
+    ("a dwarf named in lower case", re.compile(r"\b(red|blue|green|yellow) #\d")),
     ("a doubled word", re.compile(r"\b(\w+) \1\b")),
 ]
 

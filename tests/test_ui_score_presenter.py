@@ -21,7 +21,7 @@ def test_scenario_b_solo_win_with_beard_rank():
     assert view.solo.win and view.solo.beard_rank == "Balbo"
     assert view.solo.headline == "You win with 118 (the best automa has 104). Beard rank: Balbo."
     blue = {line.label: line for line in view.rows[0].lines}
-    assert blue["Mine tiles"].points == 15 and blue["Mine tiles"].detail == "5 ruby, 3 sapphire"
+    assert blue["Mine tiles"].points == 15 and blue["Mine tiles"].detail == "5 ruby tiles and 3 sapphire tiles"
     assert blue["Sapphire set"].detail == "3 tiles, the starting tile counting as 2"
     assert blue["Gold"].detail == "11 gold x 2" and blue["Gold"].points == 22
     assert blue["Gems in the mine"].points == 4

@@ -12,6 +12,7 @@ import argparse
 import sys
 
 from companion.oneline import one_line, shown
+from companion.rules import words
 from companion.rules.deck import DECK_NAMES, Deck, DeckError, load_builtin, load_deck
 from companion.rules.spaces import SPACES
 
@@ -45,7 +46,7 @@ def _check(args: argparse.Namespace) -> int:
             for line in e.lines() if args.all else [str(e)]:
                 print(shown(file) + one_line(line[len(e.file):]), file=sys.stderr)
         else:
-            print(f"ok: {shown(file)} ({len(deck.cards)} cards)")
+            print(f"ok: {shown(file)} ({words.count(len(deck.cards), 'card')})")
     return 2 if failed else 0
 
 
@@ -81,7 +82,7 @@ def format_deck(deck: Deck) -> str:
         )
         return "  ".join(padded).rstrip()
 
-    lines = [f"{deck.deck.capitalize()} automa deck: {len(deck.cards)} cards", line(header)]
+    lines = [f"{deck.deck.capitalize()} automa deck: {words.count(len(deck.cards), 'card')}", line(header)]
     lines += [line(r) for r in rows]
     lines.append(
         "All-play columns: achievement card (king), contract colour (market), mine tile (tunnel) and spell "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.rules.setup import Setup
+from companion.rules.words.game import replay_problem
 from companion.session import GameSession
 from companion.store import Store
 from companion.ui.context import AppContext
@@ -30,7 +31,8 @@ def current(ctx: AppContext) -> GameSession | None:
     try:
         session = GameSession.resume(store(ctx), game_id)
     except ValueError as err:  # Diverged or a bad setup: keep the stored game, say so, open nothing
-        ctx.toast(f"Saved game {game_id} could not be replayed ({err}); it is kept: export it from History.")
+        ctx.toast(f"Saved game {game_id} could not be replayed ({replay_problem(err)}); it is kept: export it from "
+                  "History.")
         return None
     ctx.state["session"] = session
     return session

@@ -205,8 +205,8 @@ def test_a_whole_solo_round(servers, app_page, size):
     assert table.mirror.proceed()
     app.expect_text("Round 2 of 5")
     table.expect_banner()
-    app.expect_text("Red automa's deck reshuffled (reset)")
-    app.expect_text("Green automa's deck reshuffled (reset)")
+    app.expect_text("Red automa's deck reshuffled for the new round")
+    app.expect_text("Green automa's deck reshuffled for the new round")
     table.shot("round-2", always=True)
 
 

@@ -35,7 +35,8 @@ def test_score_a_solo_game_shows_the_verdict_and_beard_rank(app, size):
     app.click("More blue sapphire tiles")  # the stepper: 1 sapphire + the starting tile = a set of 3
     app.expect_text("You win with 118 (the best automa has 104). Beard rank: Balbo.")
     # Every line of the human's total is there, with how it was counted.
-    for text in ("5 ruby, 3 sapphire", "11 gold x 2", "8 gems / 2, rounded up", "11 gold x 3", "7 gem tiles x 1"):
+    for text in ("5 ruby tiles and 3 sapphire tiles", "11 gold x 2", "8 gems / 2, rounded up", "11 gold x 3",
+                 "7 gem tiles x 1"):
         app.expect_text(text)
     app.click("Go to the result")
     app.shot("score-solo-win")

@@ -10,7 +10,7 @@ Views, presenters and commands take their sentences from here, never from ``str(
 
 from .board import board_instructions
 from .events import answer, describe, gain_parts, reason, step_label
-from .names import colour, dwarf, gem, gems, player, space, special_tile, spell, tile
+from .names import colour, dwarf, gem, gems, name_of, plain, player, space, special_tile, spell, tile
 from .plural import a, count, join_and, noun_for, ordinal, plural
 
 __all__ = [
@@ -25,8 +25,10 @@ __all__ = [
     "gem",
     "gems",
     "join_and",
+    "name_of",
     "noun_for",
     "ordinal",
+    "plain",
     "player",
     "plural",
     "reason",

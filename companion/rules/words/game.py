@@ -3,13 +3,15 @@
 >>> from companion.rules.setup import Setup
 >>> players(Setup.solo(difficulty="easy"))
 'Solo game against two automa (Easy)'
+>>> replay_problem(ValueError("the record has {'seq': 4}, the rules give {'seq': 5}"))
+'its record no longer replays'
 >>> setup_line(Setup.solo(difficulty="hard"))
 'Solo game against two automa (Hard): Blue, Red automa and Green automa; 5 rounds, Caverns of Gandûm'
 """
 
 from __future__ import annotations
 
-from .names import difficulty, player
+from .names import difficulty, plain, player
 from .plural import count, join_and
 
 
@@ -38,3 +40,15 @@ def setup_line(setup) -> str:
     edition = "Caverns of Gandûm" if setup.expansion else "base game"
     seats = join_and(seat(p) for p in setup.players)
     return f"{players(setup)}: {seats}; {count(setup.rounds, 'round')}, {edition}"
+
+
+def replay_problem(err: Exception) -> str:
+    """Why a saved game could not be opened, in a few words: the engine's message names the diverging event by
+    its fields (a record-level detail for the command line); the screen says which event, not its JSON."""
+    seq = getattr(err, "seq", None)
+    if seq is not None:
+        return f"its event {seq} is not what the rules give now"
+    text = plain(str(err).splitlines()[0] if str(err) else "")
+    if not text or any(ch in text for ch in "{}[]"):
+        return "its record no longer replays"
+    return text

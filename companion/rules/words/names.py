@@ -11,12 +11,17 @@ a value the table gave (a list of gem colours, a tile) is said as a person would
 'an emerald tile with 1 gem'
 >>> gems(["ruby", "ruby"]), gems({"ruby": 1, "mana": 2}), gems({})
 ('2 rubies', '1 ruby and 2 mana', 'no gems')
+>>> plain("Treasure Hoard: held by red #2: a dislodge needs a higher number")
+'Treasure Hoard: held by Red #2: a dislodge needs a higher number'
+>>> plain("spell: 'grow_beard' is for a dislodge; the game waits for starting_rolls")
+'spell: Grow Beard is for a dislodge; the game waits for the starting rolls'
 >>> dwarf({"color": "red", "dwarf": 2}), dwarf({"color": "blue", "dwarf": 1, "golem": True})
 ('Red #2', "Blue's golem")
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 
 from ..spaces import SPACES
@@ -139,3 +144,41 @@ def capitalise_colours(text: str) -> str:
     for c in _COLOURS:
         text = text.replace(f"{c} #", f"{colour(c)} #").replace(f"golem ({c})", f"{colour(c)}'s golem")
     return text
+
+
+#: What the game waits for, and the engine's other words, as a sentence says them.
+_TERMS = {
+    "starting_rolls": "the starting rolls",
+    "automa_turn": "an automa's turn",
+    "keep_roll": "a keep-or-re-roll choice",
+    "next_round": "the next round",
+    "final_scores": "the final scores",
+    "attack_input": "the dragon attack",
+    "game_end": "the final scores",
+    "special_tile": "special tile",
+    "all_play": "all-play",
+    "mined_gems": "mined gems",
+    "gem_mine_tiles": "gem mine tiles",
+    "mine_tiles": "mine tiles",
+    "gems_in_mine": "gems in the mine",
+    "black_die": "black die",
+    "automa_axes": "automa's axes",
+}
+_ID = re.compile(r"'([a-z][a-z0-9_]*)'|\b([a-z]+(?:_[a-z0-9]+)+)\b")
+
+
+def name_of(ident: str) -> str:
+    """Any id the engine uses, by its name on the board (a space, spell, special tile) or in words."""
+    if ident in SPELL_NAMES:
+        return SPELL_NAMES[ident]
+    if ident in SPECIAL_TILE_NAMES:
+        return SPECIAL_TILE_NAMES[ident]
+    if ident in SPACES:
+        return SPACES[ident].name
+    return _TERMS.get(ident) or words_of(ident)
+
+
+def plain(text: str) -> str:
+    """A line the engine wrote for the record (a refused input, a reason) as shown: ids by their names, quotes
+    around them dropped, a dwarf's colour capitalised. The net under the engine's messages on screen."""
+    return _ID.sub(lambda m: name_of(m.group(1) or m.group(2)), capitalise_colours(text))

@@ -16,8 +16,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from companion.rules import words
 from companion.rules.game import IllegalInput
 from companion.rules.scoring import SetChart, rank_order, solo_automa, solo_verdict
+from companion.rules.words.game import players as players_in_words
 from companion.session import GameSession
 from companion.store import StoreError, not_saved_line
 from companion.ui.score.presenter import (
@@ -68,21 +70,9 @@ class FinalView:
     game_id: int | None = None
 
 
-def describe_players(setup) -> str:
-    """A game's players in a few words: "Solo game against two automa (Hard)", "3 players and an automa"."""
-    humans, automa = len(setup.humans), setup.automa
-    difficulties = sorted({p.difficulty for p in automa})
-    level = f" ({', '.join(d.capitalize() for d in difficulties)})" if difficulties else ""
-    if humans == 1 and len(automa) == 2:
-        return f"Solo game against two automa{level}"
-    people = "1 player" if humans == 1 else f"{humans} players"
-    if not automa:
-        return people
-    return f"{people} and {'an automa' if len(automa) == 1 else 'two automa'}{level}"
-
-
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+#: A game's players in a few words ("Solo game against two automa (Hard)"): said by the words package.
+describe_players = players_in_words
+_and = words.join_and
 
 
 class FinalPresenter:
@@ -205,7 +195,7 @@ class FinalPresenter:
         if mode == SHEET:
             self._sync()
         order = tuple((c, self.sheet.seat(c).label) for c in game.state.turn_order)
-        detail = f"{setup.rounds} rounds, " + ("Caverns of Gandûm" if setup.expansion else "base game")
+        detail = f"{words.count(setup.rounds, 'round')}, " + ("Caverns of Gandûm" if setup.expansion else "base game")
         common = {
             "title": describe_players(setup),
             "detail": detail,
@@ -223,8 +213,8 @@ class FinalPresenter:
                 human_totals={},
                 automa=(),
                 result=None,
-                waiting_for=f"The game is at {where} ({d.prompt or d.kind}). The score sheet opens when the last "
-                "round is over.",
+                waiting_for=f"The game is at {where} ({words.plain(d.prompt) or 'in play'}). The score sheet opens "
+                "when the last round is over.",
                 **common,
             )
         if mode == SAVED:

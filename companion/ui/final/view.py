@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.rules import words
+from companion.rules.words.game import replay_problem
 from companion.settings import effective_set_chart
 from companion.store import StoreError
 from companion.ui import game_access
@@ -46,7 +48,7 @@ def presenter(ctx: AppContext, params: dict[str, str]) -> FinalPresenter | None:
             try:
                 session = GameSession.resume(game_access.store(ctx), game_id)
             except (StoreError, ValueError) as err:  # deleted, or a record that no longer replays
-                ctx.toast(f"Game {game_id} could not be opened: {err}")
+                ctx.toast(f"Game {game_id} could not be opened: {replay_problem(err)}")
                 return None
     if session is None:
         return None
@@ -129,7 +131,7 @@ class FinalScreen:
         """After a count changed: the totals, the result and the save button, without rebuilding the fields."""
         v = self.p.view()
         for color, text in self.totals.items():
-            text.value = f"{v.human_totals.get(color, '-')} points"
+            text.value = _points(v.human_totals.get(color))
         self._fill_result(v)
 
     def _header(self, v: FinalView) -> ft.Control:
@@ -154,7 +156,7 @@ class FinalScreen:
         )
 
     def _human(self, color: str, v: FinalView) -> ft.Control:
-        total = ft.Text(f"{v.human_totals.get(color, '-')} points", weight=ft.FontWeight.W_600)
+        total = ft.Text(_points(v.human_totals.get(color)), weight=ft.FontWeight.W_600)
         self.totals[color] = total
         seat = self.p.sheet.seat(color)
         head = ft.Row(
@@ -326,3 +328,8 @@ class FinalScreen:
         if saved:
             self.ctx.toast("The result is saved: the game is in History")
             await self.ctx.page.views[-1].scroll_to(scroll_key=RESULT_KEY, duration=300)
+
+
+def _points(total: int | None) -> str:
+    """ "118 points", "1 point", or "-" before anything is counted."""
+    return "-" if total is None else words.count(total, "point")

@@ -10,7 +10,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, tzinfo
 
+from companion.rules import words
 from companion.rules.calibration import band as calibration_band
+from companion.rules.words.game import replay_problem
 from companion.session import GameSession
 from companion.store import DifficultyStats, GameInfo, Store, StoreError
 
@@ -244,7 +246,7 @@ class HistoryPresenter:
         try:
             session = GameSession.resume(self.store, game_id)
         except (StoreError, ValueError) as err:
-            self.error = f"Game {game_id} could not be opened: {err}"
+            self.error = f"Game {game_id} could not be opened: {replay_problem(err)}"
             return None
         self.error = None
         return session
@@ -328,7 +330,7 @@ def _chart(games: list[GameInfo], band: BandSource | None, tz: tzinfo | None, wa
         if (p.x - 1) % every == 0 and (not labels or labels[-1][1] != day):
             labels.append((p.x, day))
     wins = sum(p.win for p in points)
-    summary = f"Your solo scores at {name}, {len(points)} games, {wins} won: " + "; ".join(
+    summary = f"Your solo scores at {name}, {words.count(len(points), 'game')}, {wins} won: " + "; ".join(
         p.label for p in points[-10:]
     )
     if b:

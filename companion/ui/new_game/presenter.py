@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 
 from pydantic import ValidationError
 
+from companion.rules import words
 from companion.rules.deck import Deck
 from companion.rules.reference import Reference, load_reference
 from companion.rules.setup import COLORS, Options, Player, Setup
@@ -147,7 +148,7 @@ def setup_checklist(setup: Setup, turn_order: list[str], reference: Reference | 
     ref = reference or load_reference()
     gold_estimate = ref.starting_gold.source == "estimate"
     lines: list[tuple[str, bool]] = []
-    lines.append((f"{setup.rounds} rounds: put the round marker on the first space", False))
+    lines.append((f"{words.count(setup.rounds, 'round')}: put the round marker on the first space", False))
     lines.append((f"Dwarves 1 to {setup.dwarves} for every player, in the beds of their turn-order row", False))
     for position, color in enumerate(turn_order):
         player = setup.player(color)

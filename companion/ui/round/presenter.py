@@ -11,9 +11,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from companion.rules import automa as automa_rules
-from companion.rules.describe import describe, gain_parts, step_label
+from companion.rules import words
 from companion.rules.game import IllegalInput
 from companion.rules.spaces import SPACES, spaces_for
+from companion.rules.words import board_instructions, describe, step_label
 from companion.session import GameSession
 from companion.store import StoreConflict, StoreError, not_saved_line
 
@@ -21,7 +22,7 @@ STALE = "This game was changed in another window: here it is as saved there. Tap
 
 
 def cap(color: str | None) -> str:
-    return (color or "").capitalize()
+    return words.colour(color)
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,8 @@ class Question:
     prompt: str
     count: int = 0
     choices: tuple[str, ...] = ()
+    #: What each choice is called on the board ("Mind Control", "Dragon Song", "sapphire"), in choices' order.
+    labels: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -95,63 +98,6 @@ class RoundView:
     redo_label: str | None = None
     checklist: list[str] = field(default_factory=list)
     error: str | None = None
-
-
-def board_instructions(step: list[Mapping], dragon_length: int) -> list[str]:
-    """What to do on the physical board after a step, in the order it happened."""
-    out: list[str] = []
-    for e in step:
-        t = e["type"]
-        if t == "place":
-            who = f"the golem ({cap(e['color'])})" if e.get("golem") else f"{cap(e['color'])} #{e['dwarf']}"
-            line = f"Put {who} on {SPACES[e['space']].name}"
-            if e.get("card"):
-                reasons = "; ".join(
-                    f"{s['choice']} {SPACES[s['space']].name}: {s['why']}" for s in e.get("skipped", [])
-                )
-                line += f" (card {e['card']}, {e['choice']}" + (f" — {reasons}" if reasons else "") + ")"
-            out.append(line)
-            if e.get("dislodged"):
-                d = e["dislodged"]
-                if d.get("golem"):
-                    out.append(f"Take the golem off; {cap(d['color'])} may place it again")
-                elif e.get("spell") == "blood_sacrifice":
-                    out.append(f"Move {cap(d['color'])} #{d['dwarf']} to the dragon's capture box")
-                else:
-                    out.append(f"Return {cap(d['color'])} #{d['dwarf']} to its bed: it places again soon")
-        elif t == "gain":
-            parts = gain_parts(e, tile="the tile, face down")
-            if parts and e.get("reason") != "starting gold":
-                out.append(f"{cap(e['color'])} automa takes {', '.join(parts)} (beside its deck)")
-        elif t == "score":
-            out.append(f"Move {cap(e['color'])}'s score marker {e['points']} ({e['reason']})")
-        elif t == "roll" and e["purpose"] == "aggression":
-            again = " again" if e.get("reroll") else ""
-            out.append(f"{cap(e['color'])} rolled{again} {e['value']} for the dragon")
-        elif t == "dragon":
-            if e["position"] == 0:
-                out.append("Put the dragon back on zero")
-            else:
-                out.append(f"Move the dragon up one: {e['position']} of {dragon_length}")
-        elif t == "attack":
-            out.append(describe(e))
-            out.append("Defence: " + ", ".join(f"{cap(c)} {d}" for c, d in e["defence"].items()))
-            for c in e["captured"]:
-                out.append(f"{cap(c['color'])} #{c['dwarf']} goes to the capture box")
-            for color in e["losers"]:
-                out.append(f"{cap(color)} loses half its {e['treasure']} (rounded up)")
-        elif t == "loss":
-            lost = f"{e['gold']} gold" if "gold" in e else ", ".join(f"{n} {g}" for g, n in e["gems"].items())
-            out.append(f"Return {lost} from {cap(e['color'])} automa's pile to the supply")
-        elif t == "automa_shuffle" and e["reason"] != "setup":
-            out.append(f"{cap(e['color'])} automa's deck reshuffled ({e['reason']})")
-        elif t == "turn_order":
-            out.append("Turn order: " + ", ".join(cap(c) for c in e["order"]))
-        elif t == "special_tile":
-            out.append(f"{cap(e['color'])} holds {e['tile'].replace('_', ' ')}")
-        elif t == "sit_out":
-            out.append(describe(e))
-    return out
 
 
 class RoundPresenter:
@@ -202,7 +148,7 @@ class RoundPresenter:
                     (f"Golem ({cap(occ.color)})" if occ.golem else f"{cap(occ.color)} #{occ.dwarf}") if occ else None,
                     ("golem" if occ.golem else occ.color) if occ else None,
                     status,
-                    why,
+                    words.plain(why) if why else None,
                     sp.dragon,
                     sp.all_play,
                     sp.locked,
@@ -253,13 +199,13 @@ class RoundPresenter:
             case "roll":
                 return f"{cap(d.color)} rolls for the dragon"
             case "keep_roll":
-                return d.prompt
+                return words.plain(d.prompt)
             case "question":
                 before = d.details.get("after") or []
                 if before:
-                    names = " and ".join(cap(c) for c in before)
-                    return f"{names} first, on the board (if they want); then {d.prompt}"
-                return d.prompt
+                    names = words.join_and(cap(c) for c in before)
+                    return f"{names} first, on the board (if they want); then {words.plain(d.prompt)}"
+                return words.plain(d.prompt)
             case "attack":
                 return "The dragon attacks!"
             case "next_round":
@@ -272,14 +218,17 @@ class RoundPresenter:
 
     @staticmethod
     def _question(t: Mapping) -> Question:
-        q = t["question"]
+        q, prompt = t["question"], words.plain(t["prompt"])
         if q == "gems":
-            return Question("gems", q, t["prompt"], count=t["count"], choices=automa_rules.STASH_GEMS)
+            gems = automa_rules.STASH_GEMS
+            return Question("gems", q, prompt, count=t["count"], choices=gems, labels=tuple(map(words.gem, gems)))
         if q == "tunnel":
-            return Question("tile", q, t["prompt"], choices=automa_rules.SPECIAL_TILES)
+            tiles = automa_rules.SPECIAL_TILES
+            return Question("tile", q, prompt, choices=tiles, labels=tuple(map(words.special_tile, tiles)))
         if q == "wizards_cave":
-            return Question("spell", q, t["prompt"], choices=automa_rules.SPELLS)
-        return Question("number", q, t["prompt"])
+            spells = automa_rules.SPELLS
+            return Question("spell", q, prompt, choices=spells, labels=tuple(map(words.spell, spells)))
+        return Question("number", q, prompt)
 
     def reset_checklist(self) -> list[str]:
         return [
@@ -294,12 +243,11 @@ class RoundPresenter:
     def stash_lines(self, color: str) -> list[str]:
         """The automa's hidden stash, shown only after the user asks."""
         st = self.game.state.stash[color]
-        gems = ", ".join(f"{n} {g}" for g, n in st.gems.items() if n) or "no gems"
         return [
             f"{st.gold} gold",
-            gems,
-            f"{len(st.tiles)} mine tiles ({st.gem_tiles} gem tiles)",
-            f"{self.game.state.points[color]} points scored in play",
+            words.gems(st.gems),
+            f"{words.count(len(st.tiles), 'mine tile')} ({words.count(st.gem_tiles, 'gem tile')})",
+            f"{words.count(self.game.state.points[color], 'point')} scored in play",
         ]
 
     def log_lines(self, last: int = 40) -> list[str]:
@@ -312,7 +260,7 @@ class RoundPresenter:
         try:
             self.session.act(inp)
         except IllegalInput as exc:
-            self.error = str(exc)
+            self.error = words.plain(str(exc))
             return False
         except StoreConflict:
             # Another window moved this game on; the session has reloaded it: show where it stands now.

@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.rules import words
 from companion.rules.spaces import SPACES
 from companion.store import StoreConflict
 from companion.ui import game_access
@@ -185,7 +186,7 @@ class RoundScreen:
         for i, chip in enumerate(v.turn_order, start=1):
             waiting = " ".join(f"#{n}" for n in chip.waiting) or "all placed"
             extra = f" · captured {', '.join(f'#{n}' for n in chip.captured)}" if chip.captured else ""
-            pts = f" · {chip.points} pts" if chip.points is not None else ""
+            pts = f" · {words.count(chip.points, 'pt')}" if chip.points is not None else ""
             # On the chip, short: the beard numbers still in bed, the captured ones, the points.
             short = " ".join(str(n) for n in chip.waiting) or "done"
             short_extra = f" · capt. {' '.join(str(n) for n in chip.captured)}" if chip.captured else ""

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from pydantic import ValidationError
 
+from companion.rules import words
 from companion.rules.scoring import (
     BASE_TILE_TYPES,
     COLOR_GEM,
@@ -139,7 +140,8 @@ class ResultView:
 
 
 def _times(n: int, rate: int, unit: str) -> str:
-    return f"{n} {unit} x {rate}"
+    """ "3 gems x 2", "1 tile x 4" (``unit`` is singular)."""
+    return f"{words.count(n, unit)} x {rate}"
 
 
 class ScorePresenter:
@@ -309,9 +311,9 @@ class ScorePresenter:
                 seat = self.seats[index]
                 if key == "gem_mine_tiles":
                     return f"{seat.label}: it cannot have more gem tiles than tiles in its stack"
-                label = dict(seat.fields(True)).get(key, key.replace("_", " "))
-                return f"{seat.label}: {label.lower()} {what}"
-        return message
+                label = dict(seat.fields(True)).get(key) or words.name_of(key)
+                return f"{seat.label}: {label.lower()} {words.plain(what)}"
+        return words.plain(message)
 
     def _describe(self, result: ScoreResult) -> ResultView:
         data = load_scoring()
@@ -331,7 +333,7 @@ class ScorePresenter:
                 sets = [
                     Line(
                         f"{s.tile.capitalize()} set",
-                        f"{s.tiles} tiles"
+                        words.count(s.tiles, "tile")
                         + (f", the starting tile counting as {h.starting_tile_counts_as}" if s.tile == start else ""),
                         s.points,
                         MARKS.get(s.source, ""),
@@ -341,27 +343,27 @@ class ScorePresenter:
                 marks = {s.mark for s in sets}
                 mark = "estimate" if "estimate" in marks else "your copy" if "your copy" in marks else ""
                 any_estimate |= mark == "estimate"
-                detail = ", ".join(f"{s.tiles} {s.tile}" for s in p.mine_tile_sets) or "none"
+                detail = words.join_and(words.count(s.tiles, f"{s.tile} tile") for s in p.mine_tile_sets) or "none"
                 lines.append(Line("Mine tiles", detail, b.mine_tiles, mark))
                 lines += sets
                 lines.append(Line("Gold", _times(seat.count("gold"), h.gold, "gold"), b.gold))
-                lines.append(Line("Mined gems", _times(seat.count("mined_gems"), h.mined_gem, "gems"), b.mined_gems))
+                lines.append(Line("Mined gems", _times(seat.count("mined_gems"), h.mined_gem, "gem"), b.mined_gems))
                 lines.append(
                     Line(
                         "Gems in the mine",
-                        f"{seat.count('gems_in_mine')} gems / {h.gems_in_mine_per_point}, rounded up",
+                        f"{words.count(seat.count('gems_in_mine'), 'gem')} / {h.gems_in_mine_per_point}, rounded up",
                         b.gems_in_mine,
                     )
                 )
             else:
                 a = data.automa[seat.difficulty]
                 lines += [
-                    Line("Mine tiles", _times(seat.count("mine_tiles"), a.mine_tile, "tiles"), b.mine_tiles),
+                    Line("Mine tiles", _times(seat.count("mine_tiles"), a.mine_tile, "tile"), b.mine_tiles),
                     Line("Gold", _times(seat.count("gold"), a.gold, "gold"), b.gold),
-                    Line("Mined gems", _times(seat.count("mined_gems"), a.mined_gem, "gems"), b.mined_gems),
+                    Line("Mined gems", _times(seat.count("mined_gems"), a.mined_gem, "gem"), b.mined_gems),
                     Line(
                         "Gem mine tiles",
-                        _times(seat.count("gem_mine_tiles"), a.gem_mine_tile, "gem tiles"),
+                        _times(seat.count("gem_mine_tiles"), a.gem_mine_tile, "gem tile"),
                         b.gems_in_mine,
                     ),
                 ]

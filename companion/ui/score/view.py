@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.rules import words
 from companion.rules.scoring import COLOR_GEM, COLORS, DIFFICULTIES
 from companion.settings import effective_set_chart
 from companion.ui import widgets as w
@@ -117,7 +118,7 @@ def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
         by_colour = {r.color: r.total for r in view.rows}
         for color, text in totals.items():
             total = by_colour.get(color)
-            text.value = f"{total} points" if total is not None else "-"
+            text.value = words.count(total, "point") if total is not None else "-"
 
     # ------------------------------------------------------------------------------------------ players
     def seat_card(seat: SeatState) -> ft.Control:

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
+from companion.rules import words
 from companion.rules.reference import Reference, load_reference
 from companion.rules.scoring import SetChart, load_scoring
 from companion.rules.spaces import SPACES, TAVERN_SPACES
@@ -191,7 +192,9 @@ class SettingsPresenter:
                 f"Points for a set of tiles of one type at the end. Printed in the rulebook: {printed}; "
                 "the others are the app's estimates. Your player reference card shows them.",
                 "chart",
-                tuple(Field(f"tiles_{n}", f"Points for {n} tiles", str(chart.points(n)[0])) for n in counts),
+                tuple(
+                    Field(f"tiles_{n}", f"Points for {words.count(n, 'tile')}", str(chart.points(n)[0])) for n in counts
+                ),
                 corrected,
             )
         raise KeyError(name)

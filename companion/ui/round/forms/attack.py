@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.rules import words
 from companion.ui import widgets as w
 from companion.ui.round.forms.controls import RoundHost, choices, die_row, form_state, main_button, panel, stepper
 from companion.ui.round.presenter import RoundView, cap
@@ -83,10 +84,13 @@ def attack(screen: RoundHost, v: RoundView) -> list[ft.Control]:
         if die is not None:
             rows.append(ft.Text(f"The app rolled {die} for it."))
         if a.virtual_axes:
-            rows.append(ft.Text(f"Its card says {count} axes: the app draws them."))
+            them = "it" if count == 1 else "them"
+            rows.append(ft.Text(f"Its card says {words.count(count, 'axe')}: the app draws {them}."))
             automa_axes[color] = None
         else:
-            rows.append(ft.Text(f"Its card says {count} axes: draw {count} from the bag and enter their total."))
+            what = "its value" if count == 1 else "their total"
+            axes = words.count(count, "axe")
+            rows.append(ft.Text(f"Its card says {axes}: draw {count} from the bag and enter {what}."))
             rows.append(
                 stepper(
                     screen,

@@ -9,6 +9,7 @@ from typing import Protocol
 
 import flet as ft
 
+from companion.rules import words
 from companion.ui import widgets as w
 from companion.ui.colors import COLOR_HEX, on_color
 from companion.ui.context import AppContext
@@ -120,11 +121,15 @@ def panel(controls: list[ft.Control]) -> ft.Control:
     )
 
 
+def upper_first(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def choices(options, chosen, on_pick, label=None) -> ft.Control:
     """Compact buttons, one per option, the chosen one filled: one tap, no menu to open."""
     buttons = []
     for key in options:
-        text = label(key) if label else key.replace("_", " ").capitalize()
+        text = label(key) if label else upper_first(words.name_of(key))
         cls = ft.FilledButton if key == chosen else ft.OutlinedButton
         buttons.append(
             cls(

@@ -7,6 +7,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.rules import automa as automa_rules
+from companion.rules import words
 from companion.rules.spaces import SPACES, spaces_for
 from companion.ui import widgets as w
 from companion.ui.round.forms.controls import RoundHost, action_button, stepper
@@ -66,7 +67,7 @@ def extras(screen: RoundHost) -> ft.Control:
                 label="Special tile gained",
                 value=tile,
                 options=[
-                    ft.DropdownOption(key=t, text=t.replace("_", " ").capitalize()) for t in automa_rules.SPECIAL_TILES
+                    ft.DropdownOption(key=t, text=words.special_tile(t)) for t in automa_rules.SPECIAL_TILES
                 ],
                 on_select=lambda e: form.__setitem__("tile", e.control.value),
             ),
@@ -82,7 +83,7 @@ def extras(screen: RoundHost) -> ft.Control:
                 label="Spell cast",
                 value=spell,
                 options=[
-                    ft.DropdownOption(key=s, text=s.replace("_", " ").capitalize())
+                    ft.DropdownOption(key=s, text=words.spell(s))
                     for s in automa_rules.SPELLS
                     if s not in ("draco_speak", "stone_golem")
                 ],

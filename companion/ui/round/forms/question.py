@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.rules import automa as automa_rules
+from companion.rules import words
 from companion.ui import widgets as w
 from companion.ui.round.forms.controls import GEM_LABEL, RoundHost, choices, form_state, main_button, panel, stepper
 from companion.ui.round.presenter import RoundView
@@ -62,11 +63,11 @@ def question(screen: RoundHost, v: RoundView) -> list[ft.Control]:
             rows.append(choices(gems, gem, redraw_after(lambda g: form.__setitem__("gem", g)), GEM_LABEL.get))
             rows.append(stepper(screen, "Gems on the tile", count, 1, 9, lambda x: form.__setitem__("count", x)))
             value = {"kind": "gem", "gem": gem, "gems": count}
-            summary = f"{GEM_LABEL[gem]} tile, {count} gems"
+            summary = f"{GEM_LABEL[gem]} tile with {words.count(count, 'gem')}"
         else:
             rows.append(choices(q.choices, special, redraw_after(lambda t: form.__setitem__("special", t))))
             value = {"kind": "special", "tile": special}
-            summary = special.replace("_", " ").capitalize()
+            summary = words.special_tile(special)
         rows.append(ft.Text(summary, weight=ft.FontWeight.W_600))
         ok = main_button(screen, f"OK: {summary}", lambda _e: screen.do(lambda: p.answer(value)), "CHECK")
     else:  # spell: one tap answers (Undo names it if the finger slipped)
