@@ -168,3 +168,25 @@ def test_data_dir_on_a_full_disk_stops_in_one_line_and_keeps_what_was_stored(tmp
     with Store.open(data) as store:
         (info,) = store.list_games()
         assert info.finished and GameSession.resume(store, info.id).game.finished
+
+
+def test_a_stored_game_is_never_left_at_its_end_but_in_progress(tmp_path, monkeypatch):
+    """The last step and the finish are one write: when the finish fails, the last step is not stored either."""
+    import sqlite3
+
+    import pytest
+
+    from companion.sim.simulate import run
+    from companion.sim.stored import store_writer
+    from companion.store import StoreError
+
+    def finish_fails(*_a):
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(Store, "_finish", staticmethod(finish_fails))
+    with pytest.raises(StoreError):
+        run(1, 3, on_game_start=store_writer(tmp_path / "data"))
+    with Store.open(tmp_path / "data") as store:
+        (info,) = store.list_games()
+        assert not info.finished
+        assert not GameSession.resume(store, info.id).game.finished

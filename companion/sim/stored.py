@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.rules.game import Game
-from companion.session import GameSession
+from companion.session import GameSession, finished_summary
 from companion.store import Store
 
 
@@ -18,12 +18,12 @@ def store_writer(data_dir: Path):
         session.revision = store.revision(session.game_id)
 
         def on_step(step: list[dict]) -> None:
-            store.append_step(session.game_id, step, expect_revision=session.revision)
+            # The last step and the finish are one write, as in the app: a kill between them cannot leave a
+            # game that replays to its end but is listed as in progress.
+            summary = finished_summary(game) if game.finished else None
+            store.append_step(session.game_id, step, expect_revision=session.revision, finish=game.finished,
+                              summary=summary)
             session.revision += 1
-            if game.finished:
-                from companion.session import finished_summary
-
-                store.finish(session.game_id, finished_summary(game))
 
         return on_step
 
