@@ -113,7 +113,7 @@ def test_sqlite_errors_of_a_disk_that_will_not_take_a_write_are_named(store, mon
             err.sqlite_errorcode = code
             raise err
 
-        monkeypatch.setattr("companion.store.games._injected_failure", failing)
+        monkeypatch.setattr("companion.store.games.injected_failure", failing)
         with pytest.raises(StoreUnwritable) as err:
             store.create_game({"setup": {}})
         assert not_saved_line(err.value) == line
@@ -282,7 +282,7 @@ def test_an_io_error_on_a_disk_with_no_room_left_is_called_a_full_disk(store, mo
         err.sqlite_errorcode = 10
         raise err
 
-    monkeypatch.setattr("companion.store.games._injected_failure", io_error)
+    monkeypatch.setattr("companion.store.games.injected_failure", io_error)
     monkeypatch.setattr("os.statvfs", lambda _p: SimpleNamespace(f_flag=0, f_bavail=0))
     with pytest.raises(StoreUnwritable) as err:
         store.create_game({"setup": {}})

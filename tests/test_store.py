@@ -30,7 +30,7 @@ from companion.store import (
     StoreError,
     default_data_dir,
 )
-from companion.store import games as store_module
+from companion.store import schema as store_module
 
 WRITER = Path(__file__).with_name("store_writer.py")
 REPO = WRITER.parent.parent

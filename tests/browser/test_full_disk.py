@@ -1,6 +1,6 @@
 """A full disk at the table: a tap the store could not save is never shown as made.
 
-The server runs with the store's test switch (``TREASURE_COMPANION_TEST_FAIL_WRITES``, companion/store.py):
+The server runs with the store's test switch (``TREASURE_COMPANION_TEST_FAIL_WRITES``, companion/store/errors.py):
 while the flag file exists every write fails as on a full disk. Before the fix the first tap showed "Error
 running app ... disk is full", the second showed the step as made (the store had the step before), the third
 said the game was changed in another window.

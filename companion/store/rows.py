@@ -1,0 +1,54 @@
+"""The event log as table rows: one step's events checked (whole numbers for ``seq`` and ``step``, contiguous,
+JSON that loads back unchanged) and turned into ``(seq, step, type, body)`` rows, and a game's events grouped
+into its steps.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+
+def to_json(value: Any, what: str) -> str:
+    """JSON text that loads back equal to ``value``, or ValueError (tuples, int keys, NaN would not)."""
+    try:
+        text = json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"{what} is not JSON: {e}") from None
+    if json.loads(text) != value:
+        raise ValueError(f"{what} would not load back unchanged as JSON (tuples or non-string keys?)")
+    return text
+
+
+def is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def rows_of_step(events: list[dict[str, Any]]) -> list[tuple[int, int, str, str]]:
+    """Validate one step's events and return (seq, step, type, body) rows."""
+    if not events:
+        raise ValueError("a step needs at least one event")
+    rows = []
+    for i, e in enumerate(events):
+        if not isinstance(e, dict) or not is_int(e.get("seq")) or not is_int(e.get("step")):
+            raise ValueError(f"event {i} of the step needs integer 'seq' and 'step'")
+        if not isinstance(e.get("type"), str):
+            raise ValueError(f"event seq {e['seq']} needs a string 'type'")
+        rows.append((e["seq"], e["step"], e["type"], to_json(e, f"event seq {e['seq']}")))
+    if len({r[1] for r in rows}) != 1:
+        raise ValueError("all events of a step must share its step number")
+    if [r[0] for r in rows] != list(range(rows[0][0], rows[0][0] + len(rows))):
+        raise ValueError("the events of a step must have contiguous seq numbers")
+    if rows[0][1] < 0 or rows[0][0] < 1:
+        raise ValueError("step numbers start at 0 and seq numbers at 1")
+    return rows
+
+
+def group_steps(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    steps: list[list[dict[str, Any]]] = []
+    for e in events:
+        if steps and isinstance(e, dict) and steps[-1][0].get("step") == e.get("step"):
+            steps[-1].append(e)
+        else:
+            steps.append([e])
+    return steps
