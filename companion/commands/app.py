@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import socket
 import sys
 
 from companion.server import listen
@@ -27,7 +28,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--host",
         default=DEFAULT_HOST,
         help=f"address to listen on (default {DEFAULT_HOST}: this computer only; "
-        "0.0.0.0 lets phones on your network connect)",
+        "0.0.0.0 lets phones on your network join with a table code)",
     )
     p.add_argument(
         "--desktop",
@@ -78,14 +79,28 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _serve(main, sock, args: argparse.Namespace, data_dir) -> int:
-    from companion.server import guard, web
+    from companion.server import guard, sharing, web
 
-    everywhere = args.host in listen.WILDCARDS
-    url = f"http://{'127.0.0.1' if everywhere else args.host}:{args.port}/"
-    print(f"Treasure Mountain Companion: {url}  (data: {data_dir})", flush=True)
-    if everywhere:
-        print("Listening on every network address: phones on your network can connect.", flush=True)
+    if listen.is_loopback(sock):
+        table = None
+        url = f"http://{f'[{args.host}]' if ':' in args.host else args.host}:{args.port}/"
+        hosts = guard.allowed_hosts(args.host)
+        print(f"Treasure Mountain Companion: {url}  (data: {data_dir})", flush=True)
+    else:
+        # Beyond this computer: every device, this computer's browser too, joins with the table code.
+        address = listen.address_for_others(args.host, sock)
+        shown = f"[{address}]" if ":" in address else address
+        table = sharing.start(f"http://{shown}:{args.port}", args.port)
+        url = table.join_url
+        name = socket.gethostname()
+        hosts = guard.allowed_hosts(args.host, address, name, f"{name}.local")
+        print(f"Treasure Mountain Companion: join at {url}  (data: {data_dir})", flush=True)
+        print(
+            f"Table code {table.code}: each device opens that address first (Settings > Share this table shows "
+            "it with a QR code).",
+            flush=True,
+        )
     print("Press Ctrl+C to stop.", flush=True)
-    app = web.build_app(main, guard.allowed_hosts(args.host))
+    app = web.build_app(main, hosts, table)
     web.serve(app, sock, open_url=None if args.no_browser else url)
     return 0

@@ -70,3 +70,30 @@ def _bind_message(err: OSError, host: str, port: int) -> str:
     if err.errno == errno.EACCES:
         return f"no permission to listen on port {port} (ports below 1024 need an administrator). Try --port 8550."
     return f"cannot listen on {host} port {port}: {err.strerror or err}"
+
+
+def address_for_others(host: str, sock: socket.socket) -> str:
+    """The address other devices use to reach ``sock``: the address it is bound to, or for a wildcard bind
+    the one this computer uses on its network. Found without sending anything: connecting a UDP socket
+    only asks the kernel for a route (no packet leaves). Falls back to the computer's name."""
+    bound = sock.getsockname()[0]
+    if bound not in WILDCARDS:
+        return host if host and not _is_ip(host) else bound
+    for family, target in ((socket.AF_INET, "192.0.2.1"), (socket.AF_INET6, "2001:db8::1")):
+        try:
+            with socket.socket(family, socket.SOCK_DGRAM) as probe:
+                probe.connect((target, 9))
+                address = probe.getsockname()[0]
+        except OSError:
+            continue
+        if not ipaddress.ip_address(address).is_loopback:
+            return address
+    return socket.gethostname()
+
+
+def _is_ip(text: str) -> bool:
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True

@@ -17,15 +17,20 @@ from collections.abc import Callable, Sequence
 
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
+from companion.server.gate import TableGate
 from companion.server.guard import OriginGuard
+from companion.server.sharing import Table
 
 
-def build_app(main: Callable, hosts: Sequence[str]):
-    """Flet's ASGI app for ``main`` that answers only ``hosts`` and only same-origin WebSockets."""
+def build_app(main: Callable, hosts: Sequence[str], table: Table | None = None):
+    """Flet's ASGI app for ``main`` that answers only ``hosts`` and only same-origin WebSockets; with a
+    ``table`` (listening beyond loopback), only devices that joined it."""
     import flet as ft
 
     app = ft.run(main, view=ft.AppView.WEB_BROWSER, no_cdn=True, export_asgi_app=True)
-    # Starlette runs the middleware added last first: the Host check, then the Origin check, then Flet.
+    # Starlette runs the middleware added last first: the Host check, the Origin check, the table code, Flet.
+    if table is not None:
+        app.add_middleware(TableGate, table=table)
     app.add_middleware(OriginGuard)
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(hosts), www_redirect=False)
     return app

@@ -1,0 +1,115 @@
+"""The door for a shared table: ``/join/CODE`` hands out a cookie; nothing else is served without it.
+
+Installed by :mod:`companion.server.web` only while the server listens beyond loopback (see
+:mod:`companion.server.sharing`). It sits inside the Host and Origin checks:
+
+- ``GET /join/CODE`` with the current code: a fresh device token in an ``HttpOnly``, ``SameSite=Lax`` cookie
+  and a redirect to the app. A wrong code: 403 with a line saying so; too many wrong codes: 429.
+- Every other request and every WebSocket upgrade needs a valid token: else 403 (a page that says where to
+  join) or a refused upgrade (uvicorn answers 403).
+- An accepted WebSocket is registered under its token, so "Stop sharing" can end it: the gate closes it and
+  tells Flet the client went away; anything Flet sends after that is dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+
+from starlette import status
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocketClose
+
+from companion.server.sharing import Live, Table, TooManyTries, connection_token
+
+JOIN_PREFIX = "/join/"
+ENDED_CODE = 4001  # WebSocket close code: the host stopped sharing
+
+
+def _page(status_code: int, line: str) -> Response:
+    body = (
+        "<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>"
+        f"<title>Treasure Mountain Companion</title><p style='font:18px sans-serif;margin:2em'>{html.escape(line)}"
+    )
+    return HTMLResponse(body, status_code=status_code, headers={"Cache-Control": "no-store"})
+
+
+class TableGate:
+    """ASGI middleware: admit only devices that joined ``table`` (looked up per request: it can change)."""
+
+    def __init__(self, app: ASGIApp, table: Table) -> None:
+        self.app = app
+        self.table = table
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            await self._http(scope, receive, send)
+        elif scope["type"] == "websocket":
+            await self._websocket(scope, receive, send)
+        else:
+            await self.app(scope, receive, send)
+
+    async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        request = Request(scope)
+        token = request.cookies.get(self.table.cookie_name)
+        if request.url.path.startswith(JOIN_PREFIX):
+            response = self._join(request.url.path[len(JOIN_PREFIX) :].strip("/"), token)
+        elif self.table.admits(token):
+            await self.app(scope, receive, send)
+            return
+        else:
+            response = _page(403, "This table is shared with a code. Open the join address shown on the host's screen.")
+        await response(scope, receive, send)
+
+    def _join(self, code: str, token: str | None) -> Response:
+        if self.table.admits(token):
+            return RedirectResponse("/", status_code=303)
+        try:
+            token = self.table.join(code)
+        except TooManyTries:
+            return _page(429, "Too many wrong table codes. Wait a minute, then open the join address again.")
+        if token is None:
+            return _page(403, "That table code is not valid now. Ask the host for the join address.")
+        response = RedirectResponse("/", status_code=303)
+        response.set_cookie(self.table.cookie_name, token, httponly=True, samesite="lax", path="/")
+        return response
+
+    async def _websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
+        token = HTTPConnection(scope).cookies.get(self.table.cookie_name)
+        live = Live(asyncio.get_running_loop())
+        if token is None or not self.table.connected(token, live):
+            await WebSocketClose(code=status.WS_1008_POLICY_VIOLATION)(scope, receive, send)
+            return
+        state = {"accepted": False, "closed": False}
+
+        async def guarded_send(message: Message) -> None:
+            if state["closed"]:
+                return  # ended by the host: Flet's last messages go nowhere
+            if message["type"] == "websocket.accept":
+                state["accepted"] = True
+            elif message["type"] == "websocket.close":
+                state["closed"] = True
+            await send(message)
+
+        async def guarded_receive() -> Message:
+            if not live.ended.is_set():
+                incoming = asyncio.ensure_future(receive())
+                ending = asyncio.ensure_future(live.ended.wait())
+                await asyncio.wait({incoming, ending}, return_when=asyncio.FIRST_COMPLETED)
+                ending.cancel()
+                if incoming.done():
+                    return incoming.result()
+                incoming.cancel()
+            if state["accepted"] and not state["closed"]:
+                await send({"type": "websocket.close", "code": ENDED_CODE, "reason": "sharing stopped"})
+                state["closed"] = True
+            return {"type": "websocket.disconnect", "code": ENDED_CODE}
+
+        reset = connection_token.set(token)
+        try:
+            await self.app(scope, guarded_receive, guarded_send)
+        finally:
+            connection_token.reset(reset)
+            self.table.disconnected(token, live)

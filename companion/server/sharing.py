@@ -1,0 +1,160 @@
+"""The table code: who may use the app while it listens beyond this computer.
+
+With ``--host 0.0.0.0`` (or any address that is not loopback) anyone on the network can reach the port, so
+every device, the host's own browser too, must first open the join address
+``http://ADDRESS:PORT/join/CODE``. The code is made fresh at each start (six digits: short to type, and a
+guesser gets :data:`WRONG_TRIES_PER_MINUTE` tries a minute, not a million). Opening the join address gives the
+device a random token in an HttpOnly cookie; :mod:`companion.server.gate` checks it on every request and on
+the WebSocket upgrade. Tokens and the code live in memory only: a restart makes a new code and every device
+joins again.
+
+"Stop sharing" (Settings) ends the code and every joined device's session, except the device that pressed it
+(decided: the person stopping is at the table holding the game; ending their own session too would leave
+nobody able to share again without restarting the app). "Share again" makes a new code.
+
+This module knows nothing of Flet or HTTP: the gate calls :meth:`Table.join`, :meth:`Table.admits` and
+:meth:`Table.connected`; the Settings screen calls :func:`current` and :meth:`Table.stop` /
+:meth:`Table.share_again`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import secrets
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+CODE_DIGITS = 6
+WRONG_TRIES_PER_MINUTE = 10
+
+# The token of the device whose WebSocket is being handled (set by the gate; Flet runs a page's main() in a
+# task started from that connection, so the page can learn which device it is on).
+connection_token: contextvars.ContextVar[str | None] = contextvars.ContextVar("connection_token", default=None)
+
+
+class TooManyTries(Exception):
+    """More than :data:`WRONG_TRIES_PER_MINUTE` wrong codes in the last minute: no code is checked now."""
+
+
+def new_code(digits: int = CODE_DIGITS) -> str:
+    """A random code of ``digits`` decimal digits (leading zeros kept).
+
+    >>> len(new_code()), new_code().isdigit()
+    (6, True)
+    """
+    return f"{secrets.randbelow(10**digits):0{digits}d}"
+
+
+@dataclass(eq=False)
+class Live:
+    """One open WebSocket of a joined device; :meth:`end` closes it from any thread."""
+
+    loop: asyncio.AbstractEventLoop
+    ended: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def end(self) -> None:
+        self.loop.call_soon_threadsafe(self.ended.set)
+
+
+class Table:
+    """The code and the joined devices of one run of the server (thread-safe: Flet handlers run in threads)."""
+
+    def __init__(self, base_url: str, cookie_name: str, clock: Callable[[], float] = time.monotonic):
+        self.base_url = base_url.rstrip("/")
+        self.cookie_name = cookie_name
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._code: str | None = new_code()
+        self._tokens: dict[str, set[Live]] = {}
+        self._wrong: deque[float] = deque()
+
+    # ------------------------------------------------------------------ what the host sees
+    @property
+    def code(self) -> str | None:
+        return self._code
+
+    @property
+    def join_url(self) -> str | None:
+        """``http://ADDRESS:PORT/join/CODE`` while shared, else None."""
+        return f"{self.base_url}/join/{self._code}" if self._code else None
+
+    def joined(self) -> int:
+        """How many devices hold a valid token now."""
+        with self._lock:
+            return len(self._tokens)
+
+    # ------------------------------------------------------------------ what the gate asks
+    def join(self, code: str) -> str | None:
+        """A new device token when ``code`` is the current code, else None (and the try counts as wrong).
+
+        Raises :class:`TooManyTries` when too many wrong codes came in the last minute (even a right one is
+        not checked then: otherwise a guesser would not be slowed at all).
+        """
+        with self._lock:
+            now = self._clock()
+            while self._wrong and now - self._wrong[0] > 60:
+                self._wrong.popleft()
+            if len(self._wrong) >= WRONG_TRIES_PER_MINUTE:
+                raise TooManyTries
+            if self._code is None or not secrets.compare_digest(code.encode(), self._code.encode()):
+                self._wrong.append(now)
+                return None
+            token = secrets.token_urlsafe(24)
+            self._tokens[token] = set()
+            return token
+
+    def admits(self, token: str | None) -> bool:
+        with self._lock:
+            return token is not None and token in self._tokens
+
+    def connected(self, token: str, live: Live) -> bool:
+        """Register an open WebSocket of ``token``; False (refuse it) when the token is no longer valid."""
+        with self._lock:
+            if token not in self._tokens:
+                return False
+            self._tokens[token].add(live)
+            return True
+
+    def disconnected(self, token: str, live: Live) -> None:
+        with self._lock:
+            self._tokens.get(token, set()).discard(live)
+
+    # ------------------------------------------------------------------ what the host does
+    def stop(self, keep: str | None = None) -> int:
+        """End the code and every device's session except ``keep``'s; returns how many devices were ended."""
+        with self._lock:
+            self._code = None
+            ended = {t: lives for t, lives in self._tokens.items() if t != keep}
+            for token in ended:
+                del self._tokens[token]
+        for lives in ended.values():
+            for live in lives:
+                live.end()
+        return len(ended)
+
+    def share_again(self) -> str:
+        """A fresh code (devices still joined stay joined)."""
+        with self._lock:
+            self._code = new_code()
+            self._wrong.clear()
+            return self._code
+
+
+_current: Table | None = None
+
+
+def start(base_url: str, port: int) -> Table:
+    """Share this run of the server: a fresh :class:`Table` (the cookie name carries the port, since browsers
+    keep cookies per host, not per port)."""
+    global _current
+    _current = Table(base_url, f"tm_table_{port}")
+    return _current
+
+
+def current() -> Table | None:
+    """The table while the server listens beyond loopback, else None (this computer only: no code needed)."""
+    return _current
