@@ -14,6 +14,7 @@ from pathlib import Path
 
 import flet as ft
 
+from companion.server import sharing
 from companion.settings import resolve_data_dir
 from companion.ui import game_access
 from companion.ui import widgets as w
@@ -105,6 +106,8 @@ def main(
 ) -> AppContext:
     """Build the app on ``page``. ``data_dir`` defaults to ``$TREASURE_COMPANION_DATA`` or the user's folder."""
     ctx = AppContext.load(page, resolve_data_dir(data_dir))
+    # Which joined device this page is on (None on this computer only): Stop sharing keeps this one.
+    ctx.state["device_token"] = sharing.connection_token.get()
     # Continue game is enabled when the store holds an unfinished game (companion/ui/game_access.py).
     ctx.has_game_in_progress = has_game_in_progress or (lambda: game_access.has_game_in_progress(ctx))
     page.title = APP_TITLE

@@ -1,12 +1,15 @@
-"""The settings screen: appearance, dice, axe bag, and the reference values (estimates can be corrected)."""
+"""The settings screen: sharing the table, appearance, dice, axe bag, and the reference values (estimates can be
+corrected)."""
 
 from __future__ import annotations
 
 import flet as ft
 
+from companion.server import sharing
 from companion.ui import widgets as w
 from companion.ui.context import AppContext
 from companion.ui.settings.presenter import ReferenceRow, SettingsPresenter
+from companion.ui.settings.share import share_card
 
 BADGE_TONE = {"estimate": "warn", "your copy": "good", "rulebook": "neutral"}
 
@@ -180,7 +183,10 @@ def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
             references,
         ]
     )
-    return [*_notice(ctx), appearance, table, reference]
+    share = share_card(ctx)
+    # While shared, the join address is what the host comes here for: first. Otherwise a note at the end.
+    cards = [share, appearance, table, reference] if sharing.current() else [appearance, table, reference, share]
+    return [*_notice(ctx), *cards]
 
 
 def _notice(ctx: AppContext) -> list[ft.Control]:

@@ -1,0 +1,59 @@
+"""Settings > Share this table: the join address, its QR code, and Stop sharing / Share again."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.server import sharing
+from companion.ui import widgets as w
+from companion.ui.context import AppContext
+from companion.ui.settings.share_presenter import SharePresenter
+
+QR_SIZE = 220
+
+
+def share_card(ctx: AppContext) -> ft.Control:
+    presenter = SharePresenter(sharing.current(), ctx.state.get("device_token"))
+    content = ft.Column(spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+    def act(_e) -> None:
+        presenter.act()
+        render()
+
+    def render() -> None:
+        view = presenter.view()
+        parts: list[ft.Control] = [w.heading("Share this table", 3)]
+        parts += [w.para(line, small=i > 0) for i, line in enumerate(view.lines)]
+        if view.address:
+            parts.append(
+                ft.Text(
+                    view.address,
+                    theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
+                    weight=ft.FontWeight.W_600,
+                    semantics_label=f"Join address {view.address}",
+                )
+            )
+        if view.qr_png:
+            parts.append(
+                ft.Row(
+                    [
+                        ft.Image(
+                            src=view.qr_png,
+                            width=QR_SIZE,
+                            height=QR_SIZE,
+                            fit=ft.BoxFit.CONTAIN,
+                            semantics_label="QR code of the join address",
+                        )
+                    ],
+                    alignment=ft.MainAxisAlignment.CENTER,
+                )
+            )
+        if view.action == "Stop sharing":
+            parts.append(w.para("Stop sharing ends every other device's session and the code.", small=True))
+            parts.append(w.text_button(view.action, act, icon_name="STOP_SCREEN_SHARE"))
+        elif view.action:
+            parts.append(w.filled_button(view.action, act, icon_name="QR_CODE_2"))
+        content.controls = parts
+
+    render()
+    return w.card([content])

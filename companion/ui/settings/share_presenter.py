@@ -1,0 +1,78 @@
+"""Settings > Share this table: what the card shows and what its buttons do (no Flet, unit-tested).
+
+The table itself (code, joined devices, ending sessions) is :mod:`companion.server.sharing`; this presenter
+only words it for the screen and draws the join address as a QR code (segno, a PNG the page shows from
+memory: nothing is fetched, so it works offline).
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+import segno
+
+from companion.server.sharing import Table
+
+
+@dataclass(frozen=True)
+class ShareView:
+    state: str  # "local" (this computer only), "shared", "stopped"
+    lines: tuple[str, ...]
+    address: str | None = None
+    qr_png: bytes | None = None
+    action: str | None = None  # the button's label: "Stop sharing" / "Share again"
+
+
+def qr_png(text: str, scale: int = 6) -> bytes:
+    """``text`` as a QR code PNG (dark on white with the standard quiet zone, so phone cameras read it)."""
+    out = io.BytesIO()
+    segno.make_qr(text, error="m").save(out, kind="png", scale=scale, border=4, dark="#000000", light="#ffffff")
+    return out.getvalue()
+
+
+class SharePresenter:
+    """``table`` is None when the app listens on this computer only; ``device`` is this page's token."""
+
+    def __init__(self, table: Table | None, device: str | None):
+        self.table = table
+        self.device = device
+        self.ended: int | None = None
+
+    def view(self) -> ShareView:
+        table = self.table
+        if table is None:
+            return ShareView(
+                "local",
+                (
+                    "Only this computer can open the app now.",
+                    "To let phones at the table join, start it with: treasure-companion --host 0.0.0.0",
+                ),
+            )
+        others = max(0, table.joined() - (1 if table.admits(self.device) else 0))
+        joined = f"Other devices joined: {others}."
+        if table.join_url is None:
+            lines = ["Not shared: no code opens the app now."]
+            if self.ended is not None:
+                lines.append(f"Ended {self.ended} other device{'s' if self.ended != 1 else ''}.")
+            return ShareView("stopped", tuple(lines), action="Share again")
+        return ShareView(
+            "shared",
+            (
+                f"Table code {table.code}. On each phone, scan the code or open this address:",
+                joined,
+            ),
+            address=table.join_url,
+            qr_png=qr_png(table.join_url),
+            action="Stop sharing",
+        )
+
+    def act(self) -> None:
+        """The card's button: stop sharing (ending every other device) or share again with a fresh code."""
+        if self.table is None:
+            return
+        if self.table.join_url is None:
+            self.table.share_again()
+            self.ended = None
+        else:
+            self.ended = self.table.stop(keep=self.device)

@@ -1,0 +1,76 @@
+"""Sharing the table (``--host 0.0.0.0``): a device gets in only through the join address; Settings shows the
+address and its QR code; Stop sharing ends the other devices and the code, Share again makes a new one.
+The server listens on every address but the browser talks to 127.0.0.1 only."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from server_helpers import free_port, launch, wait_listening
+
+pytestmark = pytest.mark.browser
+
+
+@dataclass
+class SharedServer:
+    url: str
+    data_dir: Path
+    app: object
+
+    def log_text(self) -> str:
+        return self.app.output
+
+
+@pytest.fixture
+def shared(tmp_path, browser):
+    app = launch(tmp_path, free_port(), "--host", "0.0.0.0")
+    try:
+        wait_listening(app)
+        yield SharedServer(f"http://127.0.0.1:{app.port}", tmp_path / "data", app)
+    finally:
+        app.stop()
+
+
+def code_of(server: SharedServer) -> str:
+    return re.search(r"/join/(\d{6})\b", server.log_text()).group(1)
+
+
+def test_join_share_stop_and_share_again(shared, browser, app_page):
+    code = code_of(shared)
+    # Without the join address: a page that says where to join, and no app.
+    stranger = browser.new_page()
+    stranger.goto(shared.url + "/")
+    assert "Open the join address" in stranger.inner_text("body")
+    stranger.close()
+
+    host = app_page(shared, route=f"/join/{code}")
+    phone = app_page(shared, route=f"/join/{code}")
+    host.click("Settings")
+    host.expect_text("Share this table")
+    host.expect_text(f"Table code {code}")
+    host.expect_text("Other devices joined: 1.")
+    address = re.search(r"http://\S+/join/\d{6}", shared.log_text()).group(0)
+    host.expect_text(f"Join address {address}")
+    host.expect_text("QR code of the join address")
+    host.shot("settings-share")
+
+    host.click("Stop sharing")
+    host.expect_text("Not shared: no code opens the app now.")
+    host.expect_text("Ended 1 other device.")
+    # The phone's session is over: a reload finds the door shut; the old join address does not open it.
+    phone.page.goto(shared.url + "/")
+    assert "Open the join address" in phone.page.inner_text("body")
+    phone.page.goto(shared.url + f"/join/{code}")
+    assert "not valid now" in phone.page.inner_text("body")
+    host.shot("settings-stopped")
+
+    # The host's own page still works, and a fresh code lets devices in again.
+    host.click("Share again")
+    host.expect_text("Table code")
+    new_code = re.search(r"Table code (\d{6})", host.text()).group(1)
+    phone.open(f"/join/{new_code}")
+    phone.click("Settings")
+    phone.expect_text("Share this table")
