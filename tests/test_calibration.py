@@ -1,7 +1,7 @@
 """The shipped difficulty bands: complete, sensible, and reproducible from their seed."""
 
-from companion.rules.calibration import band, band_for, describe_band, load_calibration
-from tests.bench.calibrate import fingerprint, percentile
+from companion.rules.calibration import band, band_for, describe_band, load_calibration, percentile
+from companion.sim.calibrate import fingerprint
 
 CAL = load_calibration()
 
@@ -28,6 +28,12 @@ def test_every_difficulty_deck_and_bot_has_a_band_from_at_least_10000_games():
 def test_harder_tables_give_the_automa_more_points():
     medians = {d: band(d)[1] for d in ("easy", "hard", "punishing")}
     assert medians["easy"] < medians["hard"] < medians["punishing"]
+
+
+def test_the_shipped_data_played_the_shipped_decks_and_has_the_bots_scores():
+    assert CAL.decks == {"red": "app", "green": "app"}
+    assert {(b.difficulty, b.bot) for b in CAL.bot_bands} == {(d, b) for d in ("easy", "hard", "punishing")
+                                                               for b in ("random", "greedy")}
 
 
 def test_the_data_is_reproducible_from_its_seed():

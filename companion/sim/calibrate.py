@@ -1,0 +1,163 @@
+"""Calibration: what each difficulty means in points, from many simulated solo games.
+
+Each game's seeds come from (run seed, difficulty, bot, game index) alone, and results are merged in index
+order, so the bands are the same however many processes play the games (``jobs``) and in whatever order they
+finish. The shipped bands (``companion/rules/data/calibration.json``) are made by ``tests/bench/calibrate.py``
+with this module; ``treasure-companion calibrate`` and the Decks screen use it for transcribed decks.
+
+>>> game_seeds(2026, "hard", "random", 0) == game_seeds(2026, "hard", "random", 0)
+True
+>>> game_seeds(2026, "hard", "random", 0) != game_seeds(2026, "hard", "random", 1)
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import multiprocessing
+from collections.abc import Callable, Mapping
+from concurrent.futures import ProcessPoolExecutor, as_completed
+
+from companion.rules.calibration import Band, BotBand, Calibration, Fingerprint, percentile
+from companion.rules.deck import DECK_NAMES, Deck
+from companion.rules.game import Game
+
+from .bots import Bot, play
+from .simulate import sim_setup
+
+DIFFICULTIES = ("easy", "hard", "punishing")
+BOTS = ("random", "greedy")
+FINGERPRINT_GAMES = 20
+#: Games one worker plays before it reports back (small enough for a smooth progress bar).
+CHUNK = 50
+ABOUT = ("Automa final scores in simulated solo games (bot human + red and green automa, expansion, 5 rounds). "
+         "The table's answers (achievement points, coins, tiles) come from the bots' simple ranges, so these "
+         "bands are a guide, not a promise.")
+
+#: ``progress(done, total)`` after every finished chunk of games.
+Progress = Callable[[int, int], None]
+
+
+def game_seeds(seed: int, difficulty: str, bot: str, index: int) -> tuple[int, int]:
+    """The game's seed and its bot's seed, from the run's seed and the game's place in the run alone."""
+    digest = hashlib.sha256(f"{seed}/{difficulty}/{bot}/{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1, int.from_bytes(digest[8:16], "big") >> 1
+
+
+def deck_digest(deck: Deck) -> str:
+    """A transcription's fingerprint: the sha256 of its cards, so bands are tied to the cards they came from."""
+    text = json.dumps(deck.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def decks_label(custom_decks: Mapping[str, Deck]) -> dict[str, str]:
+    """``{"red": "app", "green": "<digest>"}``: which decks a calibration played."""
+    return {name: deck_digest(custom_decks[name]) if name in custom_decks else "app" for name in DECK_NAMES}
+
+
+def play_one(seed: int, difficulty: str, bot: str, index: int, custom_decks: Mapping[str, Deck]) -> tuple:
+    """One solo game: (red automa, green automa, bot human) final scores."""
+    game_seed, bot_seed = game_seeds(seed, difficulty, bot, index)
+    game = Game(sim_setup(game_seed, 1, difficulty, True, custom_decks))
+    play(game, Bot(bot, bot_seed))
+    scores = game.state.final_scores or {}
+    human = game.setup.humans[0].color
+    return (scores["red"], scores["green"], scores[human])
+
+
+def _chunk(job: tuple) -> tuple:
+    seed, difficulty, bot, start, stop, custom_decks = job
+    return (difficulty, bot, start, [play_one(seed, difficulty, bot, i, custom_decks) for i in range(start, stop)])
+
+
+def _jobs(games: int, seed: int, difficulties, bots, custom_decks) -> list[tuple]:
+    return [(seed, d, b, start, min(start + CHUNK, games), dict(custom_decks))
+            for d in difficulties for b in bots for start in range(0, games, CHUNK)]
+
+
+def _play_all(jobs: list[tuple], workers: int, progress: Progress | None, total: int, start_method: str | None) -> dict:
+    """Every chunk's results by (difficulty, bot, start), whatever order they finish in."""
+    results: dict[tuple, list] = {}
+    done = 0
+
+    def keep(result: tuple) -> None:
+        nonlocal done
+        difficulty, bot, start, rows = result
+        results[(difficulty, bot, start)] = rows
+        done += len(rows)
+        if progress is not None:
+            progress(done, total)
+
+    if workers <= 1:
+        for job in jobs:
+            keep(_chunk(job))
+        return results
+    context = multiprocessing.get_context(start_method)
+    if start_method == "forkserver":
+        context.set_forkserver_preload(["companion.sim.calibrate"])  # each worker starts with the engine imported
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        for future in as_completed([pool.submit(_chunk, job) for job in jobs]):
+            keep(future.result())
+    return results
+
+
+def calibrate(
+    games: int, seed: int, *, custom_decks: Mapping[str, Deck] | None = None, jobs: int = 1,
+    bots: tuple[str, ...] = BOTS, difficulties: tuple[str, ...] = DIFFICULTIES, progress: Progress | None = None,
+    command: str = "", start_method: str | None = None,
+) -> Calibration:
+    """``games`` solo games per difficulty and bot; the p10/p50/p90 of each automa's and the bot's score.
+
+    ``progress(done, total)`` is called after each chunk of games. ``start_method`` is the multiprocessing one
+    for ``jobs > 1`` (the platform's default unless given; the app passes ``forkserver``, since a plain fork
+    from a thread of a running server is unsafe).
+    """
+    if games < 1:
+        raise ValueError("games must be at least 1")
+    custom_decks = dict(custom_decks or {})
+    jobs_list = _jobs(games, seed, difficulties, bots, custom_decks)
+    total = games * len(difficulties) * len(bots)
+    results = _play_all(jobs_list, max(1, jobs), progress, total, start_method)
+    bands, bot_bands, prints = [], [], []
+    for d in difficulties:
+        for b in bots:
+            rows = [row for start in range(0, games, CHUNK) for row in results[(d, b, start)]]
+            for column, deck in enumerate(DECK_NAMES):
+                values = [row[column] for row in rows]
+                bands.append(Band(difficulty=d, bot=b, deck=deck, games=games, seed=seed, p10=percentile(values, 10),
+                                  p50=percentile(values, 50), p90=percentile(values, 90)))
+            human = [row[2] for row in rows]
+            bot_bands.append(BotBand(difficulty=d, bot=b, games=games, seed=seed, p10=percentile(human, 10),
+                                     p50=percentile(human, 50), p90=percentile(human, 90)))
+            first = rows[:FINGERPRINT_GAMES]
+            prints.append(Fingerprint(difficulty=d, bot=b, seed=seed, games=len(first), sha256=scores_digest(first)))
+    return Calibration(about=ABOUT, source="simulation", command=command, bands=bands, bot_bands=bot_bands,
+                       fingerprints=prints, decks=decks_label(custom_decks))
+
+
+def scores_digest(rows: list[tuple]) -> str:
+    """The sha256 of games' (red, green, bot) scores in index order: a check that data is reproducible."""
+    return hashlib.sha256(json.dumps([list(r) for r in rows], separators=(",", ":")).encode()).hexdigest()
+
+
+def fingerprint(
+    games: int, seed: int, difficulty: str, bot: str, custom_decks: Mapping[str, Deck] | None = None
+) -> str:
+    """:func:`scores_digest` of the first ``games`` games of one difficulty and bot, played afresh."""
+    decks = dict(custom_decks or {})
+    return scores_digest([play_one(seed, difficulty, bot, i, decks) for i in range(games)])
+
+
+def format_table(cal: Calibration) -> str:
+    """The bands as a plain-text table, one line per difficulty, bot and player."""
+    games = cal.bands[0].games if cal.bands else 0
+    decks = ", ".join(f"{name} ({'shipped' if which == 'app' else 'transcribed ' + which[:8]})"
+                      for name, which in cal.decks.items())
+    lines = [f"Final scores in {games} solo games per difficulty and bot (seed {cal.bands[0].seed}); decks: {decks}",
+             f"{'difficulty':<10}  {'bot':<6}  {'player':<12}  {'p10':>4}  {'p50':>4}  {'p90':>4}"]
+    for bb in cal.bot_bands:
+        rows = [(f"{b.deck} automa", b) for b in cal.bands if (b.difficulty, b.bot) == (bb.difficulty, bb.bot)]
+        for player, b in [*rows, ("bot human", bb)]:
+            lines.append(f"{b.difficulty:<10}  {b.bot:<6}  {player:<12}  {b.p10:>4}  {b.p50:>4}  {b.p90:>4}")
+    return "\n".join(lines)
