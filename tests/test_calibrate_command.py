@@ -65,8 +65,9 @@ def test_a_transcribed_deck_is_played_and_named(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("args, expected", [
-    (["--games", "0"], "--games must be at least 1"),
-    (["--jobs", "0"], "--jobs must be at least 1"),
+    (["--games", "0"], "--games must be from 1 to 20,000"),
+    (["--games", "20001"], "--games must be from 1 to 20,000"),
+    (["--jobs", "0"], "--jobs must be from 1 to 64"),
     (["--seed", "-1"], "--seed must be between"),
     (["--deck", "nowhere.toml"], "nowhere.toml: cannot read"),
 ])

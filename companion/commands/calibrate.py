@@ -16,14 +16,20 @@ from pathlib import Path
 from companion.sim.calibrate import BOTS, calibrate, format_table
 from companion.sim.decks import decks_from_files
 
+#: Most games per difficulty and bot (120,000 games in all: several minutes on two cores).
+MAX_GAMES = 20_000
+MAX_JOBS = 64
+
 
 def register(sub) -> None:
     p = sub.add_parser("calibrate", help="difficulty bands (p10/p50/p90 of final scores) from simulated solo games")
     p.add_argument("--deck", action="append", type=Path, metavar="FILE", default=[],
                    help="a transcribed deck in place of the built-in one its 'deck' key names; repeatable")
-    p.add_argument("--games", type=int, default=1000, help="games per difficulty and bot (default 1000)")
+    p.add_argument("--games", type=int, default=1000,
+                   help=f"games per difficulty and bot (default 1000, at most {MAX_GAMES:,})")
     p.add_argument("--seed", type=int, default=1, help="the run's seed (same arguments, same output)")
-    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes playing games (default: cores)")
+    p.add_argument("--jobs", type=int, default=min(MAX_JOBS, os.cpu_count() or 1),
+                   help="processes playing games (default: cores)")
     p.add_argument("--bot", choices=(*BOTS, "both"), default="both", help="which bot humans play (default both)")
     p.add_argument("--json", action="store_true", help="print the bands as JSON (the app's calibration format)")
     p.set_defaults(handler=main)
@@ -31,12 +37,12 @@ def register(sub) -> None:
 
 def main(args) -> int:
     problem = None
-    if args.games < 1:
-        problem = "--games must be at least 1"
+    if not 1 <= args.games <= MAX_GAMES:
+        problem = f"--games must be from 1 to {MAX_GAMES:,} (games per difficulty and bot)"
     elif not 0 <= args.seed < 2**63:
         problem = "--seed must be between 0 and 2^63-1"
-    elif args.jobs < 1:
-        problem = "--jobs must be at least 1"
+    elif not 1 <= args.jobs <= MAX_JOBS:
+        problem = f"--jobs must be from 1 to {MAX_JOBS}"
     decks = {}
     if problem is None:
         try:
