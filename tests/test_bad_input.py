@@ -160,3 +160,17 @@ def test_a_50_mb_record_on_standard_input_is_refused_before_it_fills_the_memory(
     code, peak_mb = map(int, out.stdout.split())
     assert code == 2
     assert peak_mb < 120, f"peak {peak_mb} MB"
+
+
+@pytest.mark.parametrize("command", ["replay", "import", "log"])
+def test_a_divergence_names_the_seq_and_the_field_and_cuts_the_value(tmp_path, command):
+    """A 5 MB field that the rules do not produce: one short line naming the event and the field (the
+    message used to repeat the whole field)."""
+    path = tmp_path / "r.jsonl"
+    path.write_text(changed(lambda r: r[1].update(reason="x" * 5_000_000)), encoding="utf-8")
+    done = run_cli([command, str(path), "--data-dir", str(tmp_path / "data")] if command == "import"
+                   else [command, str(path)], tmp_path / "data")
+    err = done.stderr.decode("utf-8")
+    assert done.returncode == 4, err[:500]
+    assert err.count("\n") == 1 and len(err) < 300, err[:500]
+    assert "seq 1" in err and "'reason'" not in err and '"reason"' in err and '"setup"' in err, err

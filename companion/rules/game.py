@@ -32,7 +32,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from .deck import Deck, load_builtin
 from .engine.automa_turn import AutomaTurn
@@ -71,16 +71,16 @@ class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, SideInputs):
     # ------------------------------------------------------------------ public API
 
     @classmethod
-    def from_events(cls, setup: Setup, events: list[Mapping]) -> Game:
+    def from_events(cls, setup: Setup, events: Sequence[Mapping]) -> Game:
         """Rebuild a game by feeding the inputs among ``events``; every other event must come out again.
 
         Raises Diverged naming the first event that the rules do not produce.
         """
         game = cls(setup)
         done = len(game.steps[0])
-        compare(game.steps[0], list(events[:done]), partial=True)
-        while done < len(events):
-            done += len(game.replay_step(list(events[done:]), partial=True))
+        compare(game.steps[0], events, partial=True)
+        while done < len(events):  # each step reads its own events in place: linear in the record's length
+            done += len(game.replay_step(events, partial=True, start=done))
         return game
 
     @classmethod
@@ -135,16 +135,16 @@ class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, SideInputs):
         self.replay_step(step)
         return step
 
-    def replay_step(self, recorded: list[Mapping], partial: bool = False) -> list[dict]:
-        """Re-run the step that ``recorded`` starts with and check that it produces the same events (raises
+    def replay_step(self, recorded: Sequence[Mapping], partial: bool = False, start: int = 0) -> list[dict]:
+        """Re-run the step that ``recorded[start:]`` starts with and check that it produces the same events (raises
         Diverged). ``partial``: ``recorded`` may go on with later steps (a whole record being replayed)."""
-        first = recorded[0]
+        first = recorded[start]
         inp = input_of(first) if first.get("input") else {"type": "proceed"}
         try:
             produced = self._execute(inp)
         except IllegalInput as exc:
             raise Diverged(first.get("seq"), f"{first.get('type')} is not allowed here: {exc}") from None
-        compare(produced, recorded, partial=partial)
+        compare(produced, recorded, partial=partial, start=start)
         return produced
 
     # ------------------------------------------------------------------ steps and the event log

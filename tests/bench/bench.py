@@ -78,6 +78,18 @@ def bench_replay(n: int = 50) -> dict:
     return _figure("replay a whole-game record", _time(lambda: loads(text), n), events=text.count("\n") - 1)
 
 
+def bench_long_replay(steps: int, n: int = 3) -> dict:
+    """Parse and replay a record of ``steps`` one-event correction steps (the shape of a crafted record that
+    stalled the app): linear since replay stopped copying the rest of the record at every step."""
+    game = Game(Setup.solo(seed=1))
+    game.act({"type": "starting_rolls", "rolls": {"blue": 3}})
+    for i in range(steps):
+        game.act({"type": "correction", "target": "dragon", "value": i % 3})
+    text = dumps(game.header(), game.events())
+    return _figure(f"parse and replay {steps:,} events", _time(lambda: loads(text), n), unit="s",
+                   events=len(game.events()), bytes=len(text.encode()))
+
+
 def _header_events(game: Game):
     return game.header(), game.events()
 
@@ -109,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     k = 5 if args.quick else 1
     figures = [bench_automa_placement(2000 // k), bench_games_per_second(300 // k), bench_replay(50 // k),
-               *bench_store(300 // k)]
+               *bench_store(300 // k), bench_long_replay(10_000, 3), bench_long_replay(100_000, 3 // k or 1)]
     if args.browser:
         from tests.bench.browser import bench_browser
 
