@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from companion.oneline import shown
+from companion.rules.setup import STASH_KEEPERS
 from companion.sim.bots import BOTS
 from companion.sim.decks import check_in_play, decks_from_files
 from companion.sim.simulate import automa_decks, run
@@ -31,6 +32,9 @@ def register(sub) -> None:
     p.add_argument("--deck", action="append", type=Path, metavar="FILE", default=[],
                    help="play with a transcribed deck (its 'deck' key says which built-in deck it replaces); "
                         "repeatable; the records carry its cards")
+    p.add_argument("--stash", choices=STASH_KEEPERS, default="app",
+                   help="who keeps the automa's gold, gems and tiles: the app (asks what it cannot see) or the "
+                        "table (nothing asked in play; counted on the end-of-game sheet); default app")
     p.add_argument("--records", type=Path, help="write one game record per game into this folder")
     p.add_argument("--data-dir", type=Path, help="also store every game, event by event, in this data folder")
     p.set_defaults(handler=main)
@@ -65,7 +69,7 @@ def main(args) -> int:
             on_game_start = store_writer(args.data_dir)
         summary = run(args.games, args.seed, humans=args.humans, difficulty=args.difficulty,
                       expansion=not args.base, bot=args.bot, records=args.records, on_game_start=on_game_start,
-                      custom_decks=decks)
+                      custom_decks=decks, stash=args.stash)
     except StoreError as err:  # --data-dir: a file, a full disk, a read-only folder (the steps before are kept)
         print(f"simulate: --data-dir {args.data_dir}: {err}", file=sys.stderr)
         return 2

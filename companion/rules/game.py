@@ -19,6 +19,7 @@ steps, ``_emit``, undo and redo, and the dispatch of an input to its phase. Each
 ``companion.rules.engine``: ``decision`` (what the game waits for), ``round_flow`` (starting rolls, rounds, turn
 order, the run loop), ``placing`` (a human's dwarf or golem), ``automa_turn`` (cards, all-play walk, the automa's
 deck), ``dragon_attack`` (aggression, the attack and its losses), ``side_inputs`` (spells, corrections, answers),
+``table_stash`` (what to take when the table keeps the automa's things: instructions instead of questions),
 and beside them ``inputs`` (input types and shapes, ``IllegalInput``) and ``replay`` (``Diverged``, ``input_of``).
 
 >>> from companion.rules.setup import Setup
@@ -43,6 +44,7 @@ from .engine.placing import Placing
 from .engine.replay import Diverged, compare, input_of
 from .engine.round_flow import RoundFlow
 from .engine.side_inputs import SideInputs
+from .engine.table_stash import TableStash
 from .reference import load_reference
 from .setup import Setup
 from .spaces import spaces_for
@@ -51,7 +53,7 @@ from .state import DeckPiles, GameState
 __all__ = ["INPUT_TYPES", "Decision", "Diverged", "Game", "IllegalInput", "input_of"]
 
 
-class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, SideInputs):
+class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, SideInputs, TableStash):
     """One game: its setup, the log of steps, the redo stack, and the state the log produces."""
 
     def __init__(self, setup: Setup, decks: Mapping[str, Deck] | None = None) -> None:
@@ -104,8 +106,11 @@ class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, SideInputs):
 
     def header(self) -> dict:
         """Line 1 of the game record."""
-        # custom_decks appears only when the table played with transcribed decks (older records stay as they were).
-        from_setup = self.setup.model_dump(mode="json", exclude=None if self.setup.custom_decks else {"custom_decks"})
+        # custom_decks appears only when the table played with transcribed decks, stash only when the table kept
+        # the automa's things: older records (and games like them) stay byte for byte as they were.
+        left_out = {name for name, default in (("custom_decks", {}), ("stash", "app"))
+                    if getattr(self.setup, name) == default}
+        from_setup = self.setup.model_dump(mode="json", exclude=left_out or None)
         return {"format": "treasure-companion-record", "version": 1, "setup": from_setup}
 
     def act(self, inp: Mapping) -> list[dict]:
@@ -276,7 +281,9 @@ class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, SideInputs):
     # ------------------------------------------------------------------ for the score sheet
 
     def automa_line(self, color: str) -> dict:
-        """The automa's end-game counts from its stash, for the scoring assistant."""
+        """The automa's end-game counts from its stash, for the scoring assistant. Only for a game whose app kept
+        the stash: when the table keeps it (``setup.stash == "table"``) the counts come from the end-of-game
+        sheet."""
         stash = self.state.stash[color]
         p = self.setup.player(color)
         return {

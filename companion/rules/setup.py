@@ -24,6 +24,11 @@ COLORS: tuple[str, ...] = ("red", "yellow", "green", "blue")
 Difficulty = Literal["easy", "hard", "punishing"]
 DeckName = Literal["red", "green"]
 Variant = Literal["standard", "rahdo"]
+#: Who keeps what the automa take: "app" (the app counts every gold, gem and tile and asks the table what it
+#: cannot see) or "table" (the things lie beside each automa's deck; the app only says what to take and asks
+#: for the counts once, on the end-of-game sheet).
+Stash = Literal["app", "table"]
+STASH_KEEPERS: tuple[str, ...] = ("app", "table")
 
 # humans -> rounds, per the "Game Length" tables (base rulebook step 8; expansion table).
 _BASE_ROUNDS = {4: 5, 3: 6, 2: 7}
@@ -95,6 +100,13 @@ class Setup(BaseModel):
     #: Transcribed decks the table plays with instead of the built-in ones (by deck name); kept in the setup
     #: so the game record replays with the very cards it was played with.
     custom_decks: dict[DeckName, Deck] = Field(default_factory=dict)
+    #: Who keeps the automa's belongings (see ``Stash``). A record without the field was played with "app".
+    stash: Stash = "app"
+
+    @property
+    def table_stash(self) -> bool:
+        """The table keeps the automa's things: the app asks nothing about them during play."""
+        return self.stash == "table"
 
     @model_validator(mode="after")
     def _check(self) -> Setup:

@@ -68,7 +68,9 @@ class Bot:
             case "attack":
                 return self._attack(game, d)
             case "final_scores":
-                return {"type": "game_end", "scores": self.final_scores(game)}
+                scores, sheet = self.final_sheet(game)
+                # When the table kept the automa's things, the sheet holds the only record of their counts.
+                return {"type": "game_end", "scores": scores, **({"sheet": sheet} if game.setup.table_stash else {})}
         raise ValueError(f"nothing to do for {d.kind}")
 
     def _space(self, d: Decision) -> str:
@@ -78,11 +80,15 @@ class Bot:
         return self.rng.choice(legal)
 
     def _answer(self, game: Game, d: Decision):
+        return self._table_answer(game, d.details)
+
+    def _table_answer(self, game: Game, details: dict):
+        """What the table says to a question about an automa's take (asked, or counted at the end)."""
         r = self.rng
-        q = d.details["question"]
+        q = details["question"]
         gems = automa_rules.STASH_GEMS if game.setup.expansion else automa_rules.GEM_COLORS
         if q == "gems":
-            return [r.choice(gems) for _ in range(d.details["count"])]
+            return [r.choice(gems) for _ in range(details["count"])]
         if q == "dwarf_king":
             return r.randint(2, 6)
         if q == "gem_market":
@@ -116,15 +122,28 @@ class Bot:
         }
 
     def final_scores(self, game: Game) -> dict[str, int]:
+        return self.final_sheet(game)[0]
+
+    def final_sheet(self, game: Game) -> tuple[dict[str, int], dict]:
+        """The totals and the score sheet (as JSON) behind them."""
         from companion.rules.scoring import ScoreSheet, score
 
-        lines = [
-            self.human_line(game, p.color) if not p.is_automa else game.automa_line(p.color) for p in game.setup.players
-        ]
+        automa = self.automa_lines(game)
+        lines = [self.human_line(game, p.color) if not p.is_automa else automa[p.color] for p in game.setup.players]
         sheet = ScoreSheet.model_validate(
             {"expansion": game.setup.expansion, "final_turn_order": list(game.state.turn_order), "players": lines}
         )
-        return {p.color: p.total for p in score(sheet).players}
+        return {p.color: p.total for p in score(sheet).players}, sheet.model_dump(mode="json")
+
+    def automa_lines(self, game: Game) -> dict[str, dict]:
+        """Each automa's sheet line: the app's stash, or what the table kept beside its deck (counted by the bot
+        as a table would, :mod:`companion.sim.table_tally`)."""
+        if not game.setup.table_stash:
+            return {p.color: game.automa_line(p.color) for p in game.setup.automa}
+        from companion.sim.table_tally import tally
+
+        levels = {p.color: p.difficulty for p in game.setup.automa}
+        return tally(game.events(), levels, lambda q, details: self._table_answer(game, details))
 
 
 def play(game: Game, bot: Bot, on_step=None) -> Game:

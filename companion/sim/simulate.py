@@ -30,14 +30,15 @@ def automa_decks(humans: int) -> tuple[str, ...]:
 
 
 def sim_setup(
-    seed: int, humans: int, difficulty: str, expansion: bool, custom_decks: Mapping[str, Deck] | None = None
+    seed: int, humans: int, difficulty: str, expansion: bool, custom_decks: Mapping[str, Deck] | None = None,
+    stash: str = "app",
 ) -> Setup:
     """Solo (1 human, red and green automa) or two humans with the red automa; ``custom_decks`` replace the
-    built-in decks of the same name (and go into the record)."""
+    built-in decks of the same name (and go into the record); ``stash``: who keeps the automa's things."""
     players = [Player(color=c, kind="human") for c in HUMAN_COLORS[:humans]]
     automa = automa_decks(humans)
     players += [Player(color=c, kind="automa", deck=c, difficulty=difficulty) for c in automa]
-    return Setup.build(players, expansion=expansion, seed=seed, custom_decks=dict(custom_decks or {}))
+    return Setup.build(players, expansion=expansion, seed=seed, custom_decks=dict(custom_decks or {}), stash=stash)
 
 
 @dataclass
@@ -62,7 +63,7 @@ class RunSummary:
 def run(
     games: int, seed: int, humans: int = 1, difficulty: str = "hard", expansion: bool = True, bot: str = "random",
     records: Path | None = None, on_game_start: Callable[[Game], Callable[[list[dict]], None] | None] | None = None,
-    custom_decks: Mapping[str, Deck] | None = None,
+    custom_decks: Mapping[str, Deck] | None = None, stash: str = "app",
 ) -> RunSummary:
     """Play ``games`` games. ``on_game_start(game)`` may return a per-step callback (the store uses it)."""
     seeds = Rng(seed)
@@ -73,7 +74,7 @@ def run(
     for number in range(1, games + 1):
         game_seed = seeds.next64() >> 1
         bot_seed = seeds.next64() >> 1
-        game = Game(sim_setup(game_seed, humans, difficulty, expansion, custom_decks))
+        game = Game(sim_setup(game_seed, humans, difficulty, expansion, custom_decks, stash))
         on_step = on_game_start(game) if on_game_start else None
         play(game, Bot(bot, bot_seed), on_step)
         scores = game.state.final_scores or {}

@@ -1,11 +1,14 @@
 """How many taps a whole solo game takes, counted by a scripted game through the round screen's presenter.
 
-    python -m tests.bench.taps [--games 20]
+    python -m tests.bench.taps [--games 20] [--stash app|table]
 
 Every call the script makes is one the screen makes on a tap, so the count is what a person taps with the
 app's dice (the default): a placement is one tap (two when a dislodge is confirmed), an automa turn one tap.
 Answers the app cannot know (an achievement's points, gem colours, a tile, a spell, a dragon attack) are
 counted apart, with the taps their forms need when the table's answer is the form's default or close to it.
+
+``--stash table``: the table keeps the automa's things, so no question about them comes during play; their
+counts are entered once on the end-of-game sheet (reported as "automa counts entered at the end per game").
 """
 
 from __future__ import annotations
@@ -19,11 +22,12 @@ from collections import Counter
 from companion.rules.setup import Setup
 from companion.session import GameSession
 from companion.ui.round.presenter import RoundPresenter
+from companion.ui.score.presenter import AUTOMA_FIELDS
 
 
-def play(seed: int) -> Counter:
+def play(seed: int, stash: str = "app") -> Counter:
     rnd = random.Random(seed)
-    p = RoundPresenter(GameSession.new(Setup.solo(seed=seed)), app_dice=True)
+    p = RoundPresenter(GameSession.new(Setup.solo(seed=seed, stash=stash)), app_dice=True)
     taps: Counter = Counter()
     p.starting_rolls({})
     taps["setup"] += 1
@@ -70,6 +74,8 @@ def play(seed: int) -> Counter:
             p.proceed()
             taps["next round"] += 1
         elif d == "final_scores":
+            if stash == "table":  # each automa's five counts, once, on the sheet
+                taps["automa counts"] += sum(len(AUTOMA_FIELDS) for _ in p.game.setup.automa)
             break
         else:
             raise RuntimeError(f"unexpected decision {d}")
@@ -79,12 +85,15 @@ def play(seed: int) -> Counter:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--stash", choices=("app", "table"), default="app",
+                        help="who keeps the automa's things (default app)")
     args = parser.parse_args(argv)
     total: Counter = Counter()
     for seed in range(args.games):
-        total.update(play(seed))
+        total.update(play(seed, args.stash))
     print(json.dumps({
         "games": args.games,
+        "stash": args.stash,
         "taps per human placement": round(total["placement"] / total["human placements"], 3),
         "dislodge confirmations per human placement": round(
             total["dislodge confirmation"] / total["human placements"], 3),
@@ -94,6 +103,7 @@ def main(argv: list[str] | None = None) -> int:
         "answers per game (questions the app cannot know)": round(total["questions"] / args.games, 1),
         "taps for those answers per game": round(total["answers"] / args.games, 1),
         "attacks per game": round(total["attacks"] / args.games, 2),
+        "automa counts entered at the end per game": round(total["automa counts"] / args.games, 1),
     }, indent=2))
     return 0
 

@@ -51,7 +51,9 @@ class AutomaTurn:
             self._gain(color, SPACES[pick.space].name, gold=effect.gold, gems=dict(effect.gems))
         if effect.points:
             self._score(color, effect.points, f"{SPACES[pick.space].name} all-play bonus")
-        if effect.ask_gems:
+        if effect.ask_gems and self._table_keeps_stash:
+            self._table_gems(color, effect.ask_gems, pick.space)
+        elif effect.ask_gems:
             s.tasks.append(
                 {
                     "kind": "question",
@@ -83,7 +85,9 @@ class AutomaTurn:
             return
         card = self._draw(color, "all_play")
         question = automa_rules.all_play_question(task["space"], card)
-        if question is not None:
+        if question is not None and self._table_keeps_stash:
+            self._table_all_play(color, card.id, question, humans_before)
+        elif question is not None:
             s.tasks.insert(0, {"kind": "question", "color": color, "card": card.id, "after": humans_before, **question})
 
     def _draw(self, color: str, purpose: str):

@@ -185,6 +185,8 @@ class DragonAttack:
     def _automa_loss(self, color: str, treasure: str) -> None:
         stash = self.state.stash[color]
         stone = "stone_beards" in self.state.special_tiles[color]
+        if self._table_keeps_stash:
+            return self._table_loss(color, treasure, stone)
         if treasure == "gold":
             lost = treasure_loss(stash.gold, stone)
             if lost:

@@ -72,6 +72,9 @@ class SideInputs:
             return
         if color is None or not self._is_automa(color):
             raise IllegalInput("color: corrections of points, gold and gems are for an automa")
+        if self._table_keeps_stash:
+            raise IllegalInput("the table keeps the automa's points, gold and gems: count them on the end-of-game "
+                               "sheet")
         fact["color"] = color
         stash = s.stash[color]
         if target == "points":

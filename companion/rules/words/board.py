@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from . import table as table_words
 from .events import describe, reason
 from .names import capitalise_colours, colour, dwarf, gems, space, tile, words_of
 from .plural import count, join_and
@@ -61,21 +62,30 @@ def _gain(e: Mapping) -> list[str]:
     return [f"{colour(e['color'])} automa takes {join_and(parts)} (beside its deck)"]
 
 
-def _attack(e: Mapping) -> list[str]:
+def _attack(e: Mapping, said_later: set[str] = frozenset()) -> list[str]:
+    """The fight's result; the losses of ``said_later`` colours (the table keeps their things) come in their
+    own line with the captured dwarf (:func:`.table.take`)."""
     out = [describe(e), "Defence: " + ", ".join(f"{colour(c)} {d}" for c, d in e["defence"].items())]
     for c in e["captured"]:
-        out.append(f"{dwarf(c)} goes to the capture box")
+        if c["color"] not in said_later:
+            out.append(f"{dwarf(c)} goes to the capture box")
     for color in e["losers"]:
-        out.append(f"{colour(color)} loses half its {words_of(e['treasure'])} (rounded up)")
+        if color not in said_later:
+            out.append(f"{colour(color)} loses half its {words_of(e['treasure'])} (rounded up)")
     return out
 
 
 def board_instructions(step: list[Mapping], dragon_length: int) -> list[str]:
     """What to do on the physical board after a step, in the order it happened."""
     out: list[str] = []
-    for e in step:
+    bonus, folded, captured, said_later = table_words.merges(step)
+    for i, e in enumerate(step):
         t = e["type"]
-        if t == "place":
+        if i in folded:
+            continue
+        if t == "table_keeps":
+            out.append(table_words.take(e, bonus.get(i, 0), captured.get(i)))
+        elif t == "place":
             out += _place(e)
         elif t == "gain":
             out += _gain(e)
@@ -91,7 +101,7 @@ def board_instructions(step: list[Mapping], dragon_length: int) -> list[str]:
             else:
                 out.append(f"Move the dragon up one: {e['position']} of {dragon_length}")
         elif t == "attack":
-            out += _attack(e)
+            out += _attack(e, said_later)
         elif t == "loss":
             lost = f"{e['gold']} gold" if "gold" in e else gems(e.get("gems") or {})
             out.append(f"Return {lost} from {colour(e['color'])} automa's pile to the supply")

@@ -24,6 +24,7 @@ from collections.abc import Mapping
 
 from .names import colour, dwarf, gem, gems, player, space, spell, tile, words_of
 from .plural import count, join_and
+from .table import told
 
 _PURPOSE = {"aggression": "for the dragon", "attack": "against the dragon", "turn_order": "for turn order"}
 _DRAW = {"place": "to place a dwarf", "all_play": "for the all-play", "axes": "for its axes"}
@@ -150,6 +151,8 @@ def describe(e: Mapping) -> str:
         return f"{c} lost {lost} to the dragon"
     if t == "answer":
         return answer(e)
+    if t == "table_keeps":
+        return told(e)
     if t == "turn_order":
         return "Turn order: " + ", ".join(colour(x) for x in e["order"])
     if t == "round_start":
