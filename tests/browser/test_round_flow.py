@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.rules.words import count as count_of
 from companion.session import GameSession
 from companion.settings import Settings, save_settings
 from companion.store import Store
@@ -234,7 +235,7 @@ def test_a_dragon_attack(servers, app_page, tmp_path, size):
     app.click("Set the dragon")
     assert table.mirror.correct("dragon", head - 1)
     app.expect_text(f"Dragon at {head - 1} of {head}")
-    app.expect_text(f"Undo: Corrected dragon to {head - 1}")
+    app.expect_text(f"Undo: Corrected: the dragon is on step {head - 1}")
     table.place(next(c for c in table.view.cells if c.space == "treasure_hoard"))
     app.expect_text("Next: Blue rolls for the dragon")
     app.expect_text(f"The dragon moves on {table.view.threshold} or more.")
@@ -249,7 +250,8 @@ def test_a_dragon_attack(servers, app_page, tmp_path, size):
     table.tap("Strength plus one", "Strength: 5")
     automa_axes = {}
     for color, count in attack.automa_axes.items():
-        app.expect_text(f"Its card says {count} axes: draw {count} from the bag and enter their total.")
+        what = "its value" if count == 1 else "their total"
+        app.expect_text(f"Its card says {count_of(count, 'axe')}: draw {count} from the bag and enter {what}.")
         automa_axes[color] = count
         if count:
             label = f"{color.capitalize()} axes total"
