@@ -17,19 +17,25 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from plain_words import assert_plain
 
+from companion.rules.deck import Deck, load_builtin
 from companion.rules.setup import Player, Setup
 from companion.session import GameSession
+from companion.settings import Settings
 from companion.sim.bots import Bot
 from companion.store import Store
+from companion.ui.decks.presenter import ImportOutcome, deck_view
 from companion.ui.final.presenter import FinalPresenter
 from companion.ui.history.presenter import HistoryPresenter
+from companion.ui.new_game.presenter import setup_checklist
 from companion.ui.round.presenter import RoundPresenter
 from companion.ui.score.presenter import ScorePresenter
+from companion.ui.settings.presenter import SettingsPresenter
 
 #: View fields that hold data for the screen (ids, colour keys, states), not text shown as it is.
 DATA = frozenset({
     "space", "question", "choices", "decision", "phase", "kind", "status", "color", "colors", "occupant_color",
-    "banner_color", "difficulty", "mode", "humans", "trigger", "automa_dice", "automa_axes", "source",
+    "banner_color", "difficulty", "mode", "humans", "trigger", "automa_dice", "automa_axes", "source", "key",
+    "editor", "id", "name",
 })
 
 
@@ -204,3 +210,19 @@ def test_the_score_sheet_speaks_plain_words():
                     seen += [error] if error else []
                     seen += texts(p.result())
     assert_plain(seen, "score sheet")
+
+
+def test_decks_settings_and_the_setup_checklist_speak_plain_words():
+    seen: list[str] = []
+    for deck in (load_builtin("red"), load_builtin("green")):
+        seen += texts(deck_view(deck))
+    one_card = Deck(deck="red", cards=load_builtin("red").cards[:1])
+    seen.append(ImportOutcome(deck=one_card).message)
+    seen += texts(deck_view(one_card, source="yours"))
+    settings = SettingsPresenter(Settings())
+    for row in settings.reference_rows():
+        seen += texts(row)
+    for setup in (Setup.solo(seed=1), Setup.solo(seed=1, expansion=False),
+                  Setup.solo(seed=1).model_copy(update={"rounds": 1})):
+        seen += [line for line, _ in setup_checklist(setup, [p.color for p in setup.players])]
+    assert_plain(seen, "decks, settings, setup checklist")

@@ -20,6 +20,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.rules import words
 from companion.rules.deck import DECK_NAMES, Card, Deck, DeckError, load_builtin, parse_deck
 from companion.rules.spaces import SPACES
 
@@ -57,7 +58,7 @@ class ImportOutcome:
             return self.error
         assert self.deck is not None
         n = len(self.deck.cards)
-        return f"Imported your {self.deck.deck} deck: {n} card{'s' if n != 1 else ''}, kept as your transcription."
+        return f"Imported your {self.deck.deck} deck: {words.count(n, 'card')}, kept as your transcription."
 
 
 def _space(space_id: str) -> str:
@@ -70,7 +71,7 @@ def card_view(card: Card) -> CardView:
     return CardView(
         id=card.id,
         places=tuple(f"{i}. {_space(s)}" for i, s in enumerate(card.choices(), start=1)),
-        axes=f"{card.axes} axe{'s' if card.axes != 1 else ''} in a dragon fight",
+        axes=f"{words.count(card.axes, 'axe')} in a dragon fight",
         all_play=(
             f"Dwarf King: achievement {a.dwarf_king} · Gem Market: {a.gem_market} contract · "
             f"Tunnel: tile {a.tunnel} · Wizard's Cave: spell {a.wizards_cave}"

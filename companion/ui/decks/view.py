@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.rules import words
 from companion.rules.deck import DECK_NAMES
 from companion.ui import widgets as w
 from companion.ui.context import AppContext
@@ -63,7 +64,7 @@ def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
             ft.Row(
                 [
                     ft.Text(deck.title, weight=ft.FontWeight.W_600),
-                    w.chip(f"{len(deck.cards)} card{'s' if len(deck.cards) != 1 else ''}"),
+                    w.chip(words.count(len(deck.cards), "card")),
                 ],
                 spacing=8,
                 wrap=True,

@@ -79,10 +79,6 @@ def _int(label: str, text: str) -> int:
         raise ValueError(f"{label}: enter a whole number") from None
 
 
-def _plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
-
 class SettingsPresenter:
     def __init__(self, settings: Settings, base: Reference | None = None, chart: SetChart | None = None):
         self.settings = settings
@@ -131,7 +127,7 @@ class SettingsPresenter:
             return ReferenceRow(
                 name,
                 "Dragon track length",
-                _plural(n, "step", "steps"),
+                words.count(n, "step"),
                 self._badge(name, ref.dragon_track.source),
                 "Steps from zero to the dragon's head, where it attacks.",
                 "steps",
@@ -180,7 +176,7 @@ class SettingsPresenter:
                 pts, src = chart.points(n)
                 shown.append(f"{n}: {pts}" + (" (yours)" if src == "owner" else ""))
             printed = ", ".join(
-                f"{e.tiles} tile{'s' if e.tiles != 1 else ''}: {e.points}"
+                f"{words.count(e.tiles, 'tile')}: {e.points}"
                 for e in self.base_chart.entries
                 if e.source == "rulebook" and e.tiles > 0
             )
