@@ -45,7 +45,7 @@ SETTINGS_FILE = "settings.json"
 TavernRewardKind = Literal["none", "gold", "beer", "gems"]
 #: The names of the reference values a user can correct; the same names ``Reference.estimates()`` returns.
 CORRECTABLE = ("dragon_track", "starting_gold", *TAVERN_SPACES)
-#: The mine-tile set chart (companion/rules/scoring.py), correctable where the rulebook prints no value.
+#: The mine-tile set chart (companion/rules/scoring/tables.py), correctable where the rulebook prints no value.
 SET_CHART = "set_chart"
 
 

@@ -59,7 +59,7 @@ class NewGameScreen:
                 )
             )
         controls += self._start()
-        # Keyed, so a change sends only what changed (see round_screen.RoundScreen.redraw).
+        # Keyed, so a change sends only what changed (see companion.ui.round.view.RoundScreen.redraw).
         for i, control in enumerate(controls):
             control.key = f"new-game-{i}"
         self.root.controls = controls
