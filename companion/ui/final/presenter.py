@@ -3,9 +3,12 @@
 When the last round is over (the game's decision is ``final_scores``) the sheet has a seat per player. Humans
 enter their counts (the same seats and fields as the stand-alone score sheet, :class:`ScorePresenter`); an
 automa's counts come from the stash the app kept for it (:meth:`Game.automa_line`) and stay hidden until they
-are revealed, as the stash stays face down at the table. The final turn order is the game's, not editable.
-Once every automa is revealed the ranking, the ties and the solo verdict are shown, and :meth:`save` sends
-the totals to the game (``game_end``), which puts them in the history.
+are revealed, as the stash stays face down at the table. When the table kept the automa's things
+(``setup.stash == "table"``) there is no stash to reveal: the sheet asks each automa's counts (tiles in its
+stack, gem tiles, gold, mined gems, its score marker) and scores them through its difficulty table. The final
+turn order is the game's, not editable. Once every automa is revealed the ranking, the ties and the solo
+verdict are shown, and :meth:`save` sends the totals to the game (``game_end``), which puts them in the
+history.
 
 A game that is already over shows its saved result, read-only. The game keeps only the totals: the human's
 counts are shown line by line only in the session that entered them.
@@ -14,7 +17,7 @@ counts are shown line by line only in the session that entered them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from companion.rules import words
 from companion.rules.game import IllegalInput
@@ -68,6 +71,10 @@ class FinalView:
     #: Read-only result: said when the human's counts were not kept (only the totals are saved).
     note: str = ""
     game_id: int | None = None
+    #: The table kept the automa's things: their counts are entered here like the humans' (``automa`` is empty).
+    table: bool = False
+    #: The automa whose counts are entered on the sheet (table mode), with their totals so far.
+    automa_totals: Mapping[str, int] = field(default_factory=dict)
 
 
 #: A game's players in a few words ("Solo game against two automa (Hard)"): said by the words package.
@@ -92,11 +99,14 @@ class FinalPresenter:
         self._restore_saved_counts()
 
     def _restore_saved_counts(self) -> None:
-        """A finished game that kept its score sheet shows every line of a human's total again."""
+        """A finished game that kept its score sheet shows every line of a human's total again (and of an
+        automa's, when the table kept its things: the sheet is the only place its counts were kept)."""
         sheet = self.game.state.final_sheet
         if not sheet:
             return
         for line in sheet.get("players", []):
+            if line.get("kind") == "automa" and self.table and line.get("color") in self.automa:
+                self.sheet.seat(line["color"]).counts.update({k: line[k] for k, _ in AUTOMA_FIELDS if k in line})
             if line.get("kind") != "human":
                 continue
             counts = {k: line[k] for k in ("track", "gold", "mined_gems", "gems_in_mine") if k in line}
@@ -117,20 +127,31 @@ class FinalPresenter:
         return [p.color for p in self.game.setup.automa]
 
     @property
+    def table(self) -> bool:
+        """The table kept the automa's things: their counts are entered on this sheet."""
+        return self.game.setup.table_stash
+
+    @property
+    def counted(self) -> list[str]:
+        """The seats whose counts are entered here: the humans, and the automa when the table kept their things."""
+        return self.humans + (self.automa if self.table else [])
+
+    @property
     def mode(self) -> str:
         kind = self.game.decision.kind
         return SHEET if kind == "final_scores" else SAVED if self.game.finished else WAITING
 
     def _sync(self) -> None:
-        """Take the automa's counts and the final turn order from the game (a correction may have changed them)."""
-        for color in self.automa:
+        """Take the automa's counts and the final turn order from the game (a correction may have changed them).
+        When the table kept the automa's things, their counts are the ones entered here."""
+        for color in self.automa if not self.table else ():
             line = self.game.automa_line(color)
             self.sheet.seat(color).counts = {key: line[key] for key, _ in AUTOMA_FIELDS}
         self.sheet.turn_order = list(self.game.state.turn_order)
 
     # ------------------------------------------------------------------------------------------ taps
     def _human(self, color: str) -> None:
-        if color not in self.humans:
+        if color not in self.counted:
             raise ValueError(
                 f"{colour_name(color)}: only the humans' counts are entered; an automa's come from its stash"
             )
@@ -138,13 +159,13 @@ class FinalPresenter:
             raise ValueError("the sheet can be changed only while the game waits for its final scores")
 
     def step(self, color: str, key: str, delta: int) -> int:
-        """Add ``delta`` to a human's count (never below 0); returns the new value."""
+        """Add ``delta`` to a count entered here (never below 0); returns the new value."""
         self._human(color)
         self.error = None
         return self.sheet.step(color, key, delta)
 
     def set_count(self, color: str, key: str, text: str | int) -> str | None:
-        """Set a human's count from what was typed; returns an error line if it is not a count."""
+        """Set a count entered here from what was typed; returns an error line if it is not a count."""
         self._human(color)
         self.error = None
         return self.sheet.set_count(color, key, text)
@@ -159,7 +180,8 @@ class FinalPresenter:
 
     @property
     def all_revealed(self) -> bool:
-        return set(self.automa) <= self.revealed
+        """Every automa's counts are in view (always, when the table kept them: they are entered here)."""
+        return self.table or set(self.automa) <= self.revealed
 
     def save(self) -> bool:
         """Send the totals to the game (``game_end``): the game is over and joins the history."""
@@ -202,6 +224,7 @@ class FinalPresenter:
             "humans": tuple(self.humans),
             "turn_order": order,
             "game_id": self.session.game_id,
+            "table": self.table,
         }
         full = self.sheet.result(self.chart)
         human_totals = {r.color: r.total for r in full.rows if r.color in self.humans}
@@ -219,10 +242,13 @@ class FinalPresenter:
             )
         if mode == SAVED:
             result, note = self._saved_result(full)
-            cards = tuple(self._card(c, revealed=True) for c in self.automa)
+            cards = () if self.table else tuple(self._card(c, revealed=True) for c in self.automa)
             return FinalView(SAVED, human_totals={}, automa=cards, result=result, note=note, **common)
-        cards = tuple(self._card(c, revealed=c in self.revealed) for c in self.automa)
-        hidden = [c for c in self.automa if c not in self.revealed]
+        if self.table:  # entered on the sheet like the humans' counts: nothing to reveal
+            cards, hidden = (), []
+        else:
+            cards = tuple(self._card(c, revealed=c in self.revealed) for c in self.automa)
+            hidden = [c for c in self.automa if c not in self.revealed]
         waiting = ""
         if hidden:
             names = _and([f"{colour_name(c).lower()}'s" for c in hidden])
@@ -236,6 +262,7 @@ class FinalPresenter:
             waiting_for=waiting,
             can_save=not hidden and full.error is None,
             error=error,
+            automa_totals={r.color: r.total for r in full.rows if r.color in self.automa} if self.table else {},
             **common,
         )
 
@@ -262,7 +289,7 @@ class FinalPresenter:
         ahead = solo_automa([(p.color, p.kind) for p in game.setup.players])  # a solo tie goes to the automa
         ranked = rank_order(saved, order, ahead)
         notes = tie_notes([(c, saved[c]) for c in ranked], order, lambda c: self.sheet.seat(c).label, ahead)
-        stash_totals = {r.color: r.total for r in full.rows if r.color in self.automa}
+        stash_totals = {} if self.table else {r.color: r.total for r in full.rows if r.color in self.automa}
         rows = []
         for rank, color in enumerate(ranked, start=1):
             if color in automa_lines:

@@ -20,6 +20,7 @@ from companion.ui.bgstats_button import export_button
 from companion.ui.colors import dot
 from companion.ui.context import AppContext
 from companion.ui.final.presenter import SAVED, SHEET, AutomaCard, FinalPresenter, FinalView
+from companion.ui.score.presenter import colour_name
 from companion.ui.score.view import count_steppers, human_hint, result_controls
 
 STATE_KEY = "final_presenters"  # game id -> FinalPresenter
@@ -108,6 +109,7 @@ class FinalScreen:
             controls = [
                 self._header(v),
                 *[self._human(color, v) for color in v.humans],
+                *[self._automa_counted(color, v) for color in (v.automa_totals if v.table else ())],
                 *[self._automa(card) for card in v.automa],
                 self._result_card(v),
                 self._order(v),
@@ -131,11 +133,17 @@ class FinalScreen:
         """After a count changed: the totals, the result and the save button, without rebuilding the fields."""
         v = self.p.view()
         for color, text in self.totals.items():
-            text.value = _points(v.human_totals.get(color))
+            text.value = _points({**v.human_totals, **v.automa_totals}.get(color))
         self._fill_result(v)
 
     def _header(self, v: FinalView) -> ft.Control:
-        if v.mode == SHEET:
+        if v.mode == SHEET and v.table:
+            what = (
+                "The last round is over. Count what each of you has, and for each automa what lies beside its "
+                "deck and where its score marker stands; enter it below."
+            )
+            status = w.chip("final scores", tone="warn")
+        elif v.mode == SHEET:
             what = (
                 "The last round is over. Count what each of you has and enter it below; the automa's counts come "
                 "from the stash the app kept for them."
@@ -168,6 +176,22 @@ class FinalScreen:
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
         return w.card([head, human_hint(color), count_steppers(self.p.sheet, seat, self.refresh)], spacing=8)
+
+    def _automa_counted(self, color: str, v: FinalView) -> ft.Control:
+        """An automa whose things the table kept: its counts are entered like a human's."""
+        total = ft.Text(_points(v.automa_totals.get(color)), weight=ft.FontWeight.W_600)
+        self.totals[color] = total
+        seat = self.p.sheet.seat(color)
+        head = ft.Row(
+            [dot(color), ft.Text(seat.label, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, expand=True), total],
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+        hint = w.para(
+            f"Beside {colour_name(color)}'s deck: count its mine tiles (gem and special) and the gem tiles among "
+            "them, its gold and its gems. Track points: where its score marker stands.",
+            small=True,
+        )
+        return w.card([head, hint, count_steppers(self.p.sheet, seat, self.refresh)], spacing=8)
 
     def _automa(self, card: AutomaCard) -> ft.Control:
         head = ft.Row(
