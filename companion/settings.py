@@ -76,6 +76,8 @@ class Settings(BaseModel):
     dice: Literal["app", "table"] = "app"
     #: When on, the app draws the automa's axe tokens itself (3 in 4 worth one, 1 in 4 worth two).
     virtual_axe_bag: bool = False
+    #: Who keeps the automa's gold, gems and tiles in a new game: the app, or the table (New game remembers it).
+    stash: Literal["app", "table"] = "app"
     corrections: Corrections = Field(default_factory=Corrections)
 
     def replace(self, **changes: Any) -> Settings:

@@ -77,3 +77,23 @@ def test_transcribed_decks_are_used_only_when_chosen_and_only_for_the_automa_in_
     form.transcribed_decks = True
     green = load_builtin("green").model_copy(update={"cards": load_builtin("green").cards[:2]})
     assert set(form.setup(seed=1, imported={"red": mine, "green": green}).custom_decks) == {"red"}
+
+
+def test_the_table_keeps_the_automa_s_things_when_chosen_and_the_checklist_says_so():
+    form = NewGameForm()
+    assert form.setup(seed=1).stash == "app"
+    form.stash = "table"
+    setup = form.setup(seed=1)
+    assert setup.stash == "table"
+    lines = [line for line, _ in setup_checklist(setup, ["blue", "red", "green"])]
+    assert any("beside its deck" in line for line in lines)
+    form.choose_mode("none")  # no automa: nothing to keep
+    assert form.setup(seed=1).stash == "app"
+
+
+def test_the_choice_is_remembered_in_settings(tmp_path):
+    from companion.settings import Settings, load_settings, save_settings
+
+    assert Settings().stash == "app"
+    save_settings(Settings().replace(stash="table"), tmp_path)
+    assert load_settings(tmp_path).stash == "table"

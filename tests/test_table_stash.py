@@ -257,3 +257,20 @@ def test_simulate_stash_table_writes_records_that_replay(tmp_path, capsys):
         assert json.loads(text.splitlines()[0])["setup"]["stash"] == "table"
         game = loads(text)
         assert game.finished and not any(e["type"] == "answer" for e in game.events())
+
+
+def test_the_round_screen_shows_no_app_count_of_an_automa_s_points_and_never_a_question():
+    from companion.session import GameSession
+    from companion.ui.round.presenter import RoundPresenter
+
+    p = RoundPresenter(GameSession.new(Setup.solo(seed=9, stash="table")), app_dice=True)
+    bot = Bot("random", 9)
+    said = []
+    while p.game.decision.kind != "final_scores":
+        v = p.view()
+        assert v.question is None and all(chip.points is None for chip in v.turn_order)
+        said += v.instructions
+        assert p.game.act(bot.input_for(p.game)) is not None
+    assert any("beside its deck" in line for line in said)
+    app_kept = RoundPresenter(GameSession.new(Setup.solo(seed=9)), app_dice=True).view()
+    assert any(chip.points is not None for chip in app_kept.turn_order)

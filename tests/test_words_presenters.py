@@ -141,7 +141,12 @@ def final_sheet(session: GameSession, seen: list[str], rnd: random.Random) -> No
         seen += [e for e in [f.set_count(color, "gold", "lots")] if e]
         seen += texts(f.view())
     for color in f.automa:
-        f.reveal(color)
+        if f.table:  # the table kept its things: its counts are entered on the sheet
+            for key in ("track", "mine_tiles", "gem_mine_tiles", "gold", "mined_gems"):
+                f.set_count(color, key, str(rnd.choice([0, 1, 2, 7])))
+            f.set_count(color, "mine_tiles", "9")
+        else:
+            f.reveal(color)
         seen += texts(f.view())
     assert f.save(), f.error
     seen += texts(f.view())
@@ -157,6 +162,7 @@ def store(tmp_path):
 SETUPS = {
     "solo": lambda seed, d: Setup.solo(seed=seed, difficulty=d),
     "solo base": lambda seed, d: Setup.solo(seed=seed, difficulty=d, expansion=False),
+    "solo, the table keeps the automa's things": lambda seed, d: Setup.solo(seed=seed, difficulty=d, stash="table"),
     "two and an automa": lambda seed, d: Setup.build(
         [Player(color="blue", kind="human"), Player(color="yellow", kind="human"),
          Player(color="red", kind="automa", deck="red", difficulty=d)], seed=seed),

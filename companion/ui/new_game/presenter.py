@@ -61,6 +61,8 @@ class NewGameForm:
     virtual_axes: bool = False
     #: Play with the decks transcribed on the Decks screen (where one was imported) instead of the built-in ones.
     transcribed_decks: bool = False
+    #: Who keeps the automa's things: "app" (it asks what it cannot see) or "table" (nothing asked in play).
+    stash: str = "app"
 
     def choose_mode(self, mode: str) -> None:
         if mode not in MODES:
@@ -137,6 +139,7 @@ class NewGameForm:
                 starting_gold=list(ref.starting_gold.by_position),
                 virtual_axes=self.virtual_axes,
                 custom_decks=self._decks_in_play(imported or {}),
+                stash=self.stash if any(s.kind == "automa" for s in self.seats) else "app",
             )
         except ValidationError as exc:
             msg = exc.errors()[0]["msg"].removeprefix("Value error, ")
@@ -162,4 +165,7 @@ def setup_checklist(setup: Setup, turn_order: list[str], reference: Reference | 
         lines.append((f"Spell draft in reverse turn order: {order} (the automa skip it)", False))
     if setup.automa:
         lines.append(("The automa decks are shuffled by the app: no cards on the table", False))
+    if setup.table_stash:
+        lines.append(("Each automa's gold, gems and tiles stay beside its deck, its score disc on the track: the "
+                      "app says what to take and asks the counts at the end", False))
     return lines

@@ -28,7 +28,9 @@ def new_seed() -> int:
 
 
 def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
-    form = ctx.state.setdefault("new_game_form", NewGameForm(virtual_axes=ctx.settings.virtual_axe_bag))
+    form = ctx.state.setdefault(
+        "new_game_form", NewGameForm(virtual_axes=ctx.settings.virtual_axe_bag, stash=ctx.settings.stash)
+    )
     root = ft.Column(spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     NewGameScreen(ctx, form, root).redraw()
     return [root]
@@ -74,6 +76,8 @@ class NewGameScreen:
             parts.append(f"{f.difficulty.capitalize()} automa")
         if f.variant == "rahdo":
             parts.append("Rahdo variant")
+        if f.mode != "none" and f.stash == "table":
+            parts.append("the table keeps the automa's things")
         return " · ".join(parts)
 
     def _start(self) -> list[ft.Control]:
@@ -206,6 +210,7 @@ class NewGameScreen:
             rows.append(
                 switch("Virtual axe bag", "virtual_axes", "The app draws the automa's axes: 75% ones, 25% twos.")
             )
+            rows.append(self._stash_switch())
             if self._imported():
                 names = " and ".join(sorted(self._imported()))
                 rows.append(switch(f"Play with your transcribed {names} deck", "transcribed_decks",
@@ -214,6 +219,26 @@ class NewGameScreen:
             rows.append(switch("An extra dwarf for everyone", "extra_dwarf"))
             rows.append(switch("One round fewer", "one_round_fewer"))
         return rows
+
+    def _stash_switch(self) -> ft.Control:
+        """Who keeps the automa's things; the choice is remembered in Settings for the next game."""
+        f = self.form
+
+        def changed(e) -> None:
+            stash = "table" if e.control.value else "app"
+            self._set(lambda: setattr(f, "stash", stash))
+            if self.ctx.settings.stash != stash:
+                self.ctx.update_settings(self.ctx.settings.replace(stash=stash))
+
+        hint = (
+            "Gold, gems and tiles lie beside each automa's deck and its score disc moves on the track: the app says "
+            "what to take and asks nothing while you play, then asks their counts on the end-of-game sheet."
+            if f.stash == "table"
+            else "Off: the app keeps each automa's gold, gems and tiles, and asks what it cannot see (an "
+            "achievement's points, a tile, gem colours)."
+        )
+        control = ft.Switch(label="The table keeps the automa's things", value=f.stash == "table", on_change=changed)
+        return ft.Column([control, ft.Text(hint, size=13)], spacing=0, tight=True)
 
     def _imported(self) -> dict:
         """The decks transcribed on the Decks screen that still read, by name."""

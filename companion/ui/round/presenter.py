@@ -51,7 +51,9 @@ class PlayerChip:
     automa: bool
     waiting: list[int]  # beard numbers still in bed
     captured: list[int]
-    points: int | None  # the app's count of points scored in play (automa only: humans keep theirs on the board)
+    #: The app's count of points scored in play (automa only: humans keep theirs on the board; None too when the
+    #: table keeps the automa's things, its score disc then being the count)
+    points: int | None
 
 
 @dataclass(frozen=True)
@@ -128,7 +130,7 @@ class RoundPresenter:
                 setup.player(c).is_automa,
                 sorted(s.beds[c]),
                 sorted(s.captured[c]),
-                s.points[c] if setup.player(c).is_automa else None,
+                s.points[c] if setup.player(c).is_automa and not setup.table_stash else None,
             )
             for c in s.turn_order
         ]

@@ -61,6 +61,20 @@ def extras(screen: RoundHost) -> ft.Control:
             )
         )
     tile = form.setdefault("tile", "dragon_song")
+    if g.setup.table_stash:
+        # The table keeps the automa's tiles face down: the app learns an automa's Dragon Song or Stone Beards only
+        # from here, so the tile's owner may be an automa too.
+        owners = [pl.color for pl in g.setup.players]
+        owner = form.get("tile_owner") if form.get("tile_owner") in owners else owners[0]
+        form["tile_owner"] = owner
+        rows.append(
+            ft.Dropdown(
+                label="Whose special tile",
+                value=owner,
+                options=[ft.DropdownOption(key=c, text=words.player(c, g.setup.player(c).is_automa)) for c in owners],
+                on_select=lambda e: form.__setitem__("tile_owner", e.control.value),
+            )
+        )
     rows.append(
         pick_and_do(
             ft.Dropdown(
@@ -72,7 +86,9 @@ def extras(screen: RoundHost) -> ft.Control:
                 on_select=lambda e: form.__setitem__("tile", e.control.value),
             ),
             action_button(
-                "Record tile", lambda _e: screen.do(lambda: p.special_tile(form["who"], form["tile"])), primary=False
+                "Record tile",
+                lambda _e: screen.do(lambda: p.special_tile(form.get("tile_owner") or form["who"], form["tile"])),
+                primary=False,
             ),
         )
     )
@@ -134,7 +150,7 @@ def extras(screen: RoundHost) -> ft.Control:
             "Set the dragon", lambda _e: screen.do(lambda: p.correct("dragon", form["dragon"])), primary=False
         )
     )
-    for pl in g.setup.automa:
+    for pl in g.setup.automa if not g.setup.table_stash else ():  # the table keeps their points, gold and gems
         c = pl.color
         pts = form.setdefault(f"points_{c}", g.state.points[c])
         gold = form.setdefault(f"gold_{c}", g.state.stash[c].gold)

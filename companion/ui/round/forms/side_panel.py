@@ -27,7 +27,7 @@ def side_panel(screen: RoundHost) -> ft.Control:
 
         sections.append(screen.section("setup", "Set up the table", setup_rows))
     sections.append(screen.section("extras", "Spells, special tiles and corrections", lambda: [extras(screen)]))
-    if g.setup.automa:
+    if g.setup.automa and not g.setup.table_stash:  # the table keeps it otherwise: nothing hidden in the app
         sections.append(screen.section("stash", "Automa stash (hidden)", lambda: [stash(screen)]))
 
     def log_rows() -> list[ft.Control]:
