@@ -25,6 +25,8 @@ PRESENTER_MODULES = [
     "companion.ui.settings.presenter",
     "companion.ui.score.presenter",
     "companion.ui.decks.presenter",
+    "companion.ui.decks.transcribe_presenter",
+    "companion.ui.decks.calibration",
 ]
 
 

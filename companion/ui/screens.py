@@ -5,6 +5,7 @@ add one :class:`Screen` line to :func:`all_screens`; nothing else changes.
 from __future__ import annotations
 
 from companion.ui.context import Screen
+from companion.ui.decks import transcribe_view as transcribe
 from companion.ui.decks import view as decks
 from companion.ui.final import view as final_screen
 from companion.ui.history import view as history_screen
@@ -26,6 +27,7 @@ def all_screens() -> dict[str, Screen]:
         Screen("/history/game", "Game result", final_screen.build, parent="/history"),
         Screen("/score", "Score a game", score.build),
         Screen("/decks", "Decks", decks.build),
+        Screen("/decks/transcribe", "Transcribe a deck", transcribe.build, parent="/decks"),
         Screen("/rules", "Rules help", rules_help.build),
         Screen("/settings", "Settings", settings.build),
     ]

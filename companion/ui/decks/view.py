@@ -8,6 +8,7 @@ from companion.rules import words
 from companion.rules.deck import DECK_NAMES
 from companion.ui import widgets as w
 from companion.ui.context import AppContext
+from companion.ui.decks.calibration_view import calibration_card
 from companion.ui.decks.presenter import (
     DeckView,
     all_decks,
@@ -15,6 +16,7 @@ from companion.ui.decks.presenter import (
     imported_problem,
     remove_imported,
 )
+from companion.ui.decks.transcribe_presenter import Transcription
 
 SHOWN_KEY = "decks_shown"
 
@@ -41,6 +43,22 @@ def _card_tile(card) -> ft.Control:
     )
 
 
+def _transcribe_buttons(ctx: AppContext) -> list[ft.Control]:
+    """"Transcribe a deck": one button per colour, saying how far a saved transcription got."""
+    parts: list[ft.Control] = [
+        w.heading("Transcribe a deck", 3),
+        w.para("Own the printed cards? Copy them card by card, a tap a field; each tap is saved, so you can stop "
+               "and carry on later.", small=True),
+    ]
+    for name in DECK_NAMES:
+        saved = Transcription.saved(ctx.data_dir, name)
+        label = f"Transcribe the {name} deck" if saved is None else f"Carry on with the {name} deck"
+        hint = "" if saved is None else f"{saved[0]} of {saved[1]} cards done"
+        parts.append(w.big_button(label, lambda _e, n=name: ctx.go(f"/decks/transcribe?deck={n}"),
+                                  icon_name="EDIT_NOTE", hint=hint))
+    return parts
+
+
 def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
     shown = params.get("deck") or ctx.state.get(SHOWN_KEY, "red")
     status_col = ft.Column(spacing=8)
@@ -51,8 +69,10 @@ def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
         show_selected_icon=False,
     )
     outcome = ft.Row(visible=False)
+    calibration, draw_calibration = calibration_card(ctx)
 
     def render() -> None:
+        draw_calibration()
         decks = {d.name: d for d in all_decks(ctx.data_dir)}
         status_col.controls = [_status(d) for d in decks.values()]
         deck = decks[ctx.state.get(SHOWN_KEY, shown)]
@@ -143,6 +163,7 @@ def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
     )
 
     render()
+    transcriber = w.card(_transcribe_buttons(ctx), stretch=True)
     importer = w.card(
         [
             w.heading("Import a transcribed deck", 3),
@@ -174,6 +195,8 @@ def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
                 status_col,
             ]
         ),
+        transcriber,
+        calibration,
         importer,
         w.heading("The cards"),
         ft.Row([chooser], wrap=True),

@@ -14,6 +14,7 @@ from companion.ui import widgets as w
 from companion.ui.bgstats_button import export_button
 from companion.ui.colors import dot
 from companion.ui.context import AppContext
+from companion.ui.decks.calibration import bands_in_use, deck_bands
 from companion.ui.history.presenter import ChartModel, GameRow, HistoryPresenter, HistoryView, StatsRow
 
 STATE_KEY = "history_presenter"
@@ -30,7 +31,7 @@ def presenter(ctx: AppContext) -> HistoryPresenter:
     store = game_access.store(ctx)
     p = ctx.state.get(STATE_KEY)
     if p is None or p.store is not store:
-        p = HistoryPresenter(store)
+        p = HistoryPresenter(store, band=deck_bands(ctx.data_dir))
         ctx.state[STATE_KEY] = p
     return p
 
@@ -191,6 +192,9 @@ class HistoryScreen:
             ]
             controls.append(ft.Row(legend, wrap=True, spacing=14, run_spacing=4))
         controls.append(w.para(c.note, small=True))
+        if c.band is not None:
+            controls.append(w.para(f"The band comes from simulated games with {bands_in_use(self.ctx.data_dir)[1]}.",
+                                   small=True))
         return w.card(controls, spacing=8, stretch=True)
 
     def _line_chart(self, c: ChartModel, color: str) -> ft.Control:

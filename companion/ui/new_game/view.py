@@ -14,6 +14,7 @@ from companion.ui import game_access
 from companion.ui import widgets as w
 from companion.ui.colors import COLOR_HEX
 from companion.ui.context import AppContext
+from companion.ui.decks.calibration import bands_in_use
 from companion.ui.decks.presenter import imported_deck
 from companion.ui.new_game.presenter import MODES, NewGameForm
 
@@ -56,7 +57,7 @@ class NewGameScreen:
                 w.card(
                     [
                         w.heading("What the difficulties mean", 3),
-                        *[ft.Text(describe_band(d)) for d in ("easy", "hard", "punishing")],
+                        *self._bands(),
                     ]
                 )
             )
@@ -239,6 +240,17 @@ class NewGameScreen:
         )
         control = ft.Switch(label="The table keeps the automa's things", value=f.stash == "table", on_change=changed)
         return ft.Column([control, ft.Text(hint, size=13)], spacing=0, tight=True)
+
+    def _bands(self) -> list[ft.Control]:
+        """What each difficulty means in points, with the decks this game will use."""
+        transcribed = self.form.transcribed_decks and bool(self._imported())
+        cal, whose = bands_in_use(self.ctx.data_dir, transcribed=transcribed)
+        lines: list[ft.Control] = [ft.Text(describe_band(d, cal)) for d in ("easy", "hard", "punishing")]
+        note = f"From simulated games with {whose}."
+        if transcribed and whose == "the app's decks":
+            note += " Calibrate your transcribed deck on the Decks screen to see its own."
+        lines.append(w.para(note, small=True))
+        return lines
 
     def _imported(self) -> dict:
         """The decks transcribed on the Decks screen that still read, by name."""

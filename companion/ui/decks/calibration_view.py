@@ -1,0 +1,74 @@
+"""The Decks screen's calibration card: what the difficulties mean with the transcribed decks in use.
+
+The games run in other processes (:class:`companion.ui.decks.calibration.CalibrationRun`); their progress
+reaches the page through ``page.run_task``, the thread-safe way into Flet's event loop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.rules.calibration import describe_band
+from companion.ui import widgets as w
+from companion.ui.context import AppContext
+from companion.ui.decks.calibration import current_run, decks_in_use, saved_calibration, start_run
+
+DIFFICULTIES = ("easy", "hard", "punishing")
+
+
+def calibration_card(ctx: AppContext) -> tuple[ft.Control, Callable[[], None]]:
+    """The card, and a function that draws it again (after a deck was imported or removed)."""
+    body = ft.Column(spacing=8, tight=True)
+    bar = ft.ProgressBar(value=0, visible=False, semantics_label="Calibration progress")
+    status = ft.Text("", visible=False)
+    button = w.filled_button("Calibrate my decks", None, icon_name="QUERY_STATS")
+    card = w.card([w.heading("What the difficulties mean with your decks", 3), body, bar, status, button],
+                  stretch=True)
+
+    def draw() -> None:
+        decks = decks_in_use(ctx.data_dir)
+        run = current_run(ctx.data_dir)
+        running = run is not None and run.state == "running"
+        card.visible = bool(decks) or running
+        cal = saved_calibration(ctx.data_dir, decks)
+        names = " and ".join(sorted(decks))
+        if cal is not None:
+            lines = [w.para(f"With your transcribed {names} deck (simulated games; New game and History show "
+                            "these bands):", small=True)]
+            lines += [ft.Text(describe_band(d, cal)) for d in DIFFICULTIES]
+        else:
+            lines = [w.para(f"Your transcribed {names} deck is not calibrated yet: New game and History show the "
+                            "app's decks' bands until it is. Calibrating plays 6,000 games in the background "
+                            "(about a minute).", small=True)]
+        body.controls = lines
+        bar.visible = running
+        status.visible = run is not None and run.state in ("running", "failed")
+        if run is not None:
+            bar.value = run.fraction
+            status.value = run.label
+            status.color = ft.Colors.ERROR if run.state == "failed" else None
+        button.disabled = running or not decks
+        button.content = "Calibrating…" if running else ("Calibrate again" if cal else "Calibrate my decks")
+
+    def on_progress(run) -> None:
+        async def show() -> None:
+            draw()
+            card.update()
+
+        try:
+            ctx.page.run_task(show)
+        except RuntimeError:  # the page went away; the games go on and their bands are kept
+            pass
+
+    def start(_e) -> None:
+        start_run(ctx.data_dir, on_progress)
+        draw()
+
+    button.on_click = start
+    run = current_run(ctx.data_dir)
+    if run is not None and run.state == "running":
+        run.on_progress = on_progress  # this screen now shows the running calibration
+    draw()
+    return card, draw

@@ -1,0 +1,375 @@
+"""Transcribing printed automa cards, card by card, one tap a field (no Flet).
+
+A card has the eight fields the rulebook's card drawing shows: three action spaces (tried in order), the axe
+draw, and the all-play section (Dwarf King position, Gem Market colour, Tunnel slot, Wizard's Cave position).
+A tap on a choice fills the field in focus and moves the focus on; the eighth tap of a card that checks clean
+moves to the next card, so a card takes 8 taps. Every tap is saved at once in the data folder
+(``decks/draft-<colour>.json``), so a transcription resumes where it stopped. Checks are those of
+``decks check`` (:func:`companion.rules.deck.parse_deck`) run on the cards done so far.
+
+>>> import tempfile
+>>> t = Transcription.start(tempfile.mkdtemp(), "green")
+>>> t.view().heading
+'Green deck: card 1 of 20'
+>>> for value in ("mine", "tunnel", "tavern_4", 1, 2, "diamond", 1, 4):
+...     t.tap(value)
+>>> t.view().heading, t.done_cards()
+('Green deck: card 2 of 20', 1)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.rules.deck import GEM_COLOURS, Deck, DeckError, parse_deck
+from companion.rules.spaces import SPACES
+from companion.ui.decks.presenter import decks_dir, import_deck
+
+FIELDS = ("primary", "secondary", "tertiary", "axes", "dwarf_king", "gem_market", "tunnel", "wizards_cave")
+SPACE_FIELDS = FIELDS[:3]
+ALL_PLAY = FIELDS[4:]
+DEFAULT_CARDS = 20
+MAX_CARDS = 60
+
+LABELS = {
+    "primary": "Primary space", "secondary": "Secondary space", "tertiary": "Tertiary space", "axes": "Axe draw",
+    "dwarf_king": "Dwarf King: achievement", "gem_market": "Gem Market: contract colour",
+    "tunnel": "Tunnel: tile", "wizards_cave": "Wizard's Cave: spell",
+}
+#: What the screen asks for the field in focus.
+PROMPTS = {
+    "primary": "Primary space (tried first)", "secondary": "Secondary space", "tertiary": "Tertiary space (tried last)",
+    "axes": "Axe draw: how many axes", "dwarf_king": "All play, Dwarf King: which achievement from the left",
+    "gem_market": "All play, Gem Market: which contract colour", "tunnel": "All play, Tunnel: the tile's price",
+    "wizards_cave": "All play, Wizard's Cave: which spell from the left",
+}
+SHORT = {"primary": "1st", "secondary": "2nd", "tertiary": "3rd", "axes": "Axes", "dwarf_king": "King",
+         "gem_market": "Market", "tunnel": "Tunnel", "wizards_cave": "Wizard"}
+#: The Tunnel slots by what the card shows: the tile's price (see automa_decks/README.md).
+TUNNEL_PRICES = {1: "1 beer or 1 gold", 2: "1 beer + 1 gold", 3: "1 beer + 2 gold", 4: "2 beer + 2 gold"}
+
+
+def _space_name(space_id: str) -> str:
+    return SPACES[space_id].name
+
+
+def value_label(field: str, value) -> str:
+    """How a field's value reads on a chip and in the table.
+
+    >>> value_label("tunnel", 2), value_label("secondary", "tavern_1"), value_label("axes", 0)
+    ('1 beer + 1 gold', 'Tavern 1 (top)', '0')
+    """
+    if value is None:
+        return "–"
+    if field in SPACE_FIELDS:
+        return _space_name(value)
+    if field == "gem_market":
+        return str(value).capitalize()
+    if field == "tunnel":
+        return TUNNEL_PRICES[value]
+    return str(value)
+
+
+def options(field: str) -> tuple:
+    """The values a field can take, in the order its chips show them (spaces in board order)."""
+    if field in SPACE_FIELDS:
+        return tuple(SPACES)
+    if field == "axes":
+        return (0, 1, 2, 3, 4)
+    if field == "gem_market":
+        return GEM_COLOURS
+    return (1, 2, 3, 4)
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: object
+    label: str
+    selected: bool
+    #: Why a tap would break the card ("already primary"): shown greyed, still tappable to change the other.
+    clash: str | None = None
+
+
+@dataclass(frozen=True)
+class FieldView:
+    name: str
+    short: str
+    label: str
+    value: str
+    filled: bool
+    focused: bool
+
+
+@dataclass(frozen=True)
+class TranscribeView:
+    deck: str
+    heading: str  # "Red deck: card 7 of 20"
+    card_id: str
+    index: int
+    total: int
+    fields: tuple[FieldView, ...]
+    focus: str
+    focus_label: str
+    choices: tuple[Choice, ...]
+    #: One line from the deck checks for this card, or None when it checks clean (or is not finished).
+    problem: str | None
+    done: int  # cards complete
+    status: str  # "12 of 20 cards done" / "All 20 cards done and checked"
+    deck_problem: str | None  # the first problem of the whole deck (ids, ...), when all cards are done
+
+
+@dataclass(frozen=True)
+class TableRow:
+    index: int
+    id: str
+    cells: tuple[str, ...]  # one per field
+    complete: bool
+    current: bool
+
+
+def draft_path(data_dir: str | os.PathLike[str], deck: str) -> Path:
+    return decks_dir(data_dir) / f"draft-{deck}.json"
+
+
+def _blank(deck: str, number: int) -> dict:
+    return {"id": f"{deck[0].upper()}{number:02d}"}
+
+
+def _complete(card: dict) -> bool:
+    return all(card.get(f) is not None for f in FIELDS)
+
+
+def card_toml(card: dict) -> str:
+    """One ``[[cards]]`` section in the automa deck format."""
+    a = ", ".join(f"{f} = {json.dumps(card[f])}" for f in ALL_PLAY)
+    spaces = "".join(f"{f} = {json.dumps(card[f])}\n" for f in SPACE_FIELDS)
+    return f'[[cards]]\nid = {json.dumps(card["id"])}\n{spaces}axes = {card["axes"]}\nall_play = {{ {a} }}\n'
+
+
+def deck_toml(deck: str, cards: list[dict]) -> str:
+    """The deck file (automa_decks/README.md) of the cards given."""
+    head = f'# {deck.capitalize()} automa deck, transcribed from the printed cards in Treasure Companion.\n'
+    return head + f'deck = "{deck}"\n' + "".join("\n" + card_toml(c) for c in cards)
+
+
+def _check(deck: str, cards: list[dict], source: str) -> str | None:
+    """The first problem ``decks check`` finds in these cards, as one line without the file name."""
+    try:
+        parse_deck(deck_toml(deck, cards), source)
+    except DeckError as err:
+        return err.problems[0]
+    return None
+
+
+class Transcription:
+    """One deck's transcription in progress, kept in the data folder after every change."""
+
+    def __init__(self, data_dir: str | os.PathLike[str], deck: str, cards: list[dict], index: int = 0) -> None:
+        if deck not in ("red", "green"):
+            raise ValueError(f"no deck {deck!r}: red or green")
+        self.data_dir = Path(data_dir)
+        self.deck = deck
+        self.cards = cards
+        self.index = max(0, min(index, len(cards) - 1))
+        self.focus = self._first_missing(self.index) or FIELDS[0]
+        self.message: str | None = None
+
+    # ------------------------------------------------------------------ opening and saving
+    @classmethod
+    def start(cls, data_dir, deck: str, total: int = DEFAULT_CARDS) -> Transcription:
+        """A new transcription of ``total`` blank cards (replacing any draft of this deck)."""
+        t = cls(data_dir, deck, [_blank(deck, n) for n in range(1, total + 1)])
+        t.save()
+        return t
+
+    @classmethod
+    def resume(cls, data_dir, deck: str) -> Transcription | None:
+        """The saved draft of ``deck`` at its first unfinished card; None when there is none (or it is unreadable)."""
+        path = draft_path(data_dir, deck)
+        try:
+            raw = json.loads(path.read_text("utf-8"))
+            cards = [dict(c) for c in raw["cards"] if isinstance(c, dict) and isinstance(c.get("id"), str)]
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+        if raw.get("deck") != deck or not cards:
+            return None
+        cards = [{k: v for k, v in c.items() if k == "id" or (k in FIELDS and v in options(k))} for c in cards]
+        t = cls(data_dir, deck, cards)
+        t.index = next((i for i, c in enumerate(cards) if not _complete(c)), len(cards) - 1)
+        t.focus = t._first_missing(t.index) or FIELDS[0]
+        return t
+
+    @staticmethod
+    def saved(data_dir, deck: str) -> tuple[int, int] | None:
+        """(cards done, cards) of the saved draft of ``deck``, or None."""
+        t = Transcription.resume(data_dir, deck)
+        return (t.done_cards(), len(t.cards)) if t else None
+
+    def save(self) -> None:
+        path = draft_path(self.data_dir, self.deck)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".draft-", suffix=".json", dir=path.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump({"deck": self.deck, "cards": self.cards}, f, indent=1)
+        os.replace(tmp, path)
+
+    def discard(self) -> None:
+        draft_path(self.data_dir, self.deck).unlink(missing_ok=True)
+
+    # ------------------------------------------------------------------ taps
+    def tap(self, value) -> None:
+        """Fill the field in focus; then focus the next empty field, or the next card once this one checks."""
+        if value not in options(self.focus):
+            raise ValueError(f"{LABELS[self.focus]}: {value!r} is not a choice")
+        card = self.cards[self.index]
+        card[self.focus] = value
+        self.message = None
+        nxt = self._first_missing(self.index, after=self.focus)
+        if nxt is not None:
+            self.focus = nxt
+        elif self.card_problem() is None:
+            later = [*range(self.index + 1, len(self.cards)), *range(self.index)]
+            unfinished = next((i for i in later if not _complete(self.cards[i])), None)
+            if unfinished is not None:
+                self.go(unfinished)
+        self.save()
+
+    def focus_field(self, name: str) -> None:
+        if name not in FIELDS:
+            raise ValueError(f"no field {name!r}")
+        self.focus = name
+
+    def go(self, index: int) -> None:
+        """Show card ``index`` (0-based), focused on its first empty field."""
+        if not 0 <= index < len(self.cards):
+            raise ValueError(f"no card {index + 1}: the deck has {len(self.cards)}")
+        self.index = index
+        self.focus = self._first_missing(index) or FIELDS[0]
+
+    def previous(self) -> None:
+        self.go(max(0, self.index - 1))
+
+    def next(self) -> None:
+        self.go(min(len(self.cards) - 1, self.index + 1))
+
+    def add_card(self) -> None:
+        """One more card at the end (a printed deck may have more than 20)."""
+        if len(self.cards) >= MAX_CARDS:
+            raise ValueError(f"a deck of at most {MAX_CARDS} cards")
+        ids = {c["id"] for c in self.cards}
+        number = len(self.cards) + 1
+        while _blank(self.deck, number)["id"] in ids:
+            number += 1
+        self.cards.append(_blank(self.deck, number))
+        self.go(len(self.cards) - 1)
+        self.save()
+
+    def remove_card(self) -> None:
+        """Remove the card shown (a deck keeps at least one)."""
+        if len(self.cards) == 1:
+            raise ValueError("a deck needs at least one card")
+        del self.cards[self.index]
+        self.go(min(self.index, len(self.cards) - 1))
+        self.save()
+
+    # ------------------------------------------------------------------ checks and views
+    def _first_missing(self, index: int, after: str | None = None) -> str | None:
+        card = self.cards[index]
+        order = FIELDS if after is None else FIELDS[FIELDS.index(after) + 1:] + FIELDS[: FIELDS.index(after)]
+        return next((f for f in order if card.get(f) is None), None)
+
+    def done_cards(self) -> int:
+        return sum(_complete(c) for c in self.cards)
+
+    def card_problem(self, index: int | None = None) -> str | None:
+        """What ``decks check`` says about this card (once all its fields are filled)."""
+        card = self.cards[self.index if index is None else index]
+        if not _complete(card):
+            return None
+        problem = _check(self.deck, [card], "card")
+        return problem.split(": ", 1)[1] if problem and problem.startswith("card ") else problem
+
+    def deck_problem(self) -> str | None:
+        """The first problem of the whole deck: an unfinished card, a bad card, a duplicate id."""
+        missing = [i for i, c in enumerate(self.cards) if not _complete(c)]
+        if missing:
+            return f"card {missing[0] + 1} ({self.cards[missing[0]]['id']}) is not finished"
+        return _check(self.deck, self.cards, "deck")
+
+    def _clash(self, field: str, value) -> str | None:
+        if field not in SPACE_FIELDS:
+            return None
+        card = self.cards[self.index]
+        other = next((f for f in SPACE_FIELDS if f != field and card.get(f) == value), None)
+        return f"already {other}" if other else None
+
+    def view(self) -> TranscribeView:
+        card = self.cards[self.index]
+        fields = tuple(
+            FieldView(f, SHORT[f], LABELS[f], value_label(f, card.get(f)), card.get(f) is not None, f == self.focus)
+            for f in FIELDS
+        )
+        choices = tuple(
+            Choice(v, value_label(self.focus, v), card.get(self.focus) == v, self._clash(self.focus, v))
+            for v in options(self.focus)
+        )
+        done = self.done_cards()
+        deck_problem = self.deck_problem() if done == len(self.cards) else None
+        if done < len(self.cards):
+            status = f"{done} of {len(self.cards)} cards done"
+        elif deck_problem:
+            status = f"All {done} cards done; the deck does not check yet"
+        else:
+            status = f"All {done} cards done and checked"
+        return TranscribeView(
+            deck=self.deck, heading=f"{self.deck.capitalize()} deck: card {self.index + 1} of {len(self.cards)}",
+            card_id=card["id"], index=self.index, total=len(self.cards), fields=fields, focus=self.focus,
+            focus_label=PROMPTS[self.focus], choices=choices, problem=self.card_problem(), done=done, status=status,
+            deck_problem=deck_problem,
+        )
+
+    def table(self) -> tuple[TableRow, ...]:
+        """The preview: one row per card, a cell per field."""
+        return tuple(
+            TableRow(i, c["id"], tuple(value_label(f, c.get(f)) for f in FIELDS), _complete(c), i == self.index)
+            for i, c in enumerate(self.cards)
+        )
+
+    # ------------------------------------------------------------------ sharing
+    def export_toml(self) -> str:
+        """The finished cards as a deck file (the format of automa_decks/README.md)."""
+        return deck_toml(self.deck, [c for c in self.cards if _complete(c)])
+
+    def import_toml(self, text: str, source: str = "pasted text") -> None:
+        """Replace the cards with those of a deck file of this colour; ``ValueError`` (one line) if it fails."""
+        try:
+            deck = parse_deck(text, source)
+        except DeckError as err:
+            raise ValueError(" ".join(str(err).split())) from None
+        if deck.deck != self.deck:
+            raise ValueError(f"{source}: a {deck.deck} deck; this transcription is the {self.deck} deck")
+        self.cards = [_card_dict(c) for c in deck.cards]
+        self.go(0)
+        self.save()
+
+    def use(self) -> Deck:
+        """Play with this transcription: it becomes the imported deck of its colour. ``ValueError`` if not ready."""
+        problem = self.deck_problem()
+        if problem:
+            raise ValueError(f"Not ready to play: {problem}")
+        outcome = import_deck(self.data_dir, self.export_toml(), f"your {self.deck} transcription")
+        if outcome.error:
+            raise ValueError(outcome.error)
+        assert outcome.deck is not None
+        return outcome.deck
+
+
+def _card_dict(card) -> dict:
+    out = {"id": card.id, "primary": card.primary, "secondary": card.secondary, "tertiary": card.tertiary,
+           "axes": card.axes}
+    out.update(card.all_play.model_dump())
+    return out

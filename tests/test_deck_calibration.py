@@ -1,0 +1,60 @@
+"""Calibrating a transcribed deck in the background: progress, kept bands tied to the very cards, fallbacks."""
+
+from companion.rules.calibration import band, describe_band, load_calibration
+from companion.sim.calibrate import deck_digest
+from companion.ui.decks.calibration import (
+    CalibrationRun,
+    bands_in_use,
+    calibration_path,
+    deck_bands,
+    saved_calibration,
+    start_run,
+)
+from companion.ui.decks.presenter import import_deck, imported_deck
+from companion.ui.decks.transcribe_presenter import deck_toml
+
+
+def _import_red(data_dir, primary="treasure_hoard"):
+    cards = [{"id": f"T{i}", "primary": primary, "secondary": "scout", "tertiary": f"tavern_{i}", "axes": i,
+              "dwarf_king": i, "gem_market": "ruby", "tunnel": i, "wizards_cave": i} for i in range(1, 4)]
+    assert import_deck(data_dir, deck_toml("red", cards)).error is None
+    return imported_deck(data_dir, "red")
+
+
+def test_a_calibration_reports_progress_and_its_bands_show_while_those_cards_are_in_use(tmp_path):
+    red = _import_red(tmp_path)
+    assert bands_in_use(tmp_path) == (load_calibration(), "the app's decks")
+    seen = []
+    run = CalibrationRun(tmp_path, games=3, jobs=1)
+    run.on_progress = lambda r: seen.append((r.state, r.done))
+    cal = run.run()
+    assert run.state == "done" and run.label == "Calibrated with 18 simulated games."
+    assert seen[-1] == ("done", 18) and [d for _, d in seen[:-1]] == sorted(d for _, d in seen[:-1])
+    assert cal.decks == {"red": deck_digest(red), "green": "app"}
+    assert saved_calibration(tmp_path) == cal and calibration_path(tmp_path).is_file()
+    shown, whose = bands_in_use(tmp_path)
+    assert shown == cal and whose == "your transcribed red deck"
+    assert deck_bands(tmp_path)("hard") == band("hard", cal) != band("hard")
+    assert describe_band("hard", shown) != describe_band("hard")
+    assert bands_in_use(tmp_path, transcribed=False)[0] == load_calibration()
+    _import_red(tmp_path, primary="forge")  # the cards changed: those bands no longer describe them
+    assert saved_calibration(tmp_path) is None and bands_in_use(tmp_path)[0] == load_calibration()
+
+
+def test_without_a_transcribed_deck_there_is_nothing_to_calibrate(tmp_path):
+    run = CalibrationRun(tmp_path, games=2, jobs=1)
+    assert run.run() is None and run.state == "failed"
+    assert run.label == "The calibration stopped: no transcribed deck is in use"
+
+
+def test_a_background_run_in_two_processes_gives_the_same_bands_as_one(tmp_path):
+    _import_red(tmp_path)
+    one = CalibrationRun(tmp_path, games=2, jobs=1).run()
+    run = start_run(tmp_path, games=2)
+    run.join(timeout=240)
+    assert run.state == "done", run.error
+    assert saved_calibration(tmp_path).bands == one.bands
+    again = start_run(tmp_path, games=2)
+    assert again is not run and start_run(tmp_path, games=2) is again  # a second tap joins the running one
+    again.join(timeout=240)
+    assert again.state == "done"

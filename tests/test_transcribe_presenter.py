@@ -1,0 +1,125 @@
+"""Transcribing printed cards: 8 taps a card, saved as you go, resumable, checked as `decks check` checks."""
+
+import json
+
+import pytest
+
+from companion.rules.deck import load_builtin, parse_deck
+from companion.ui.decks.presenter import imported_deck
+from companion.ui.decks.transcribe_presenter import FIELDS, Transcription, draft_path
+
+
+def _taps(card) -> list:
+    """The values a person taps for a card, in the order the fields come into focus."""
+    a = card.all_play
+    return [card.primary, card.secondary, card.tertiary, card.axes, a.dwarf_king, a.gem_market, a.tunnel,
+            a.wizards_cave]
+
+
+def test_a_whole_printed_deck_takes_eight_taps_a_card(tmp_path):
+    printed = load_builtin("red")  # stands for the printed cards on the table
+    t = Transcription.start(tmp_path, "red")
+    taps = 0
+    for number, card in enumerate(printed.cards, start=1):
+        assert t.view().heading == f"Red deck: card {number} of 20"
+        for value in _taps(card):
+            t.tap(value)
+            taps += 1
+        assert t.view().problem is None
+    assert taps == 8 * len(printed.cards)
+    view = t.view()
+    assert view.done == 20 and view.deck_problem is None and view.status == "All 20 cards done and checked"
+    exported = parse_deck(t.export_toml(), "export")
+    assert [c.model_dump(exclude={"id"}) for c in exported.cards] == [
+        c.model_dump(exclude={"id"}) for c in printed.cards]
+    assert exported.ids()[:2] == ("R01", "R02")
+    t.use()
+    assert imported_deck(tmp_path, "red") == exported
+
+
+def test_each_tap_is_saved_and_the_next_evening_resumes_at_card_8(tmp_path):
+    printed = load_builtin("green")
+    t = Transcription.start(tmp_path, "green")
+    for card in printed.cards[:7]:
+        for value in _taps(card):
+            t.tap(value)
+    t.tap(printed.cards[7].primary)  # one field of card 8
+    assert json.loads(draft_path(tmp_path, "green").read_text())["cards"][7]["primary"] == printed.cards[7].primary
+    again = Transcription.resume(tmp_path, "green")
+    view = again.view()
+    assert view.heading == "Green deck: card 8 of 20" and view.focus == "secondary"
+    assert view.status == "7 of 20 cards done"
+    assert Transcription.saved(tmp_path, "green") == (7, 20)
+    assert Transcription.resume(tmp_path, "red") is None
+
+
+def test_a_space_already_on_the_card_is_marked_and_a_clash_is_reported_in_one_line(tmp_path):
+    t = Transcription.start(tmp_path, "red")
+    t.tap("scout")
+    scout = next(c for c in t.view().choices if c.value == "scout")
+    assert scout.clash == "already primary"
+    t.tap("scout")  # tapped anyway
+    for value in ("tavern_1", 2, 1, "ruby", 3, 4):
+        t.tap(value)
+    view = t.view()
+    assert view.index == 0, "a card that does not check is not left behind"
+    assert view.problem == "secondary: same space as primary ('scout')"
+    t.focus_field("secondary")
+    t.tap("temple")
+    assert t.view().index == 1 and t.card_problem(0) is None
+
+
+def test_duplicate_ids_are_found_as_decks_check_finds_them(tmp_path):
+    t = Transcription.start(tmp_path, "red", total=2)
+    for _ in range(2):
+        for value in ("scout", "temple", "tavern_1", 2, 1, "ruby", 3, 4):
+            t.tap(value)
+    assert t.deck_problem() is None
+    raw = json.loads(draft_path(tmp_path, "red").read_text())
+    raw["cards"][1]["id"] = "R01"
+    draft_path(tmp_path, "red").write_text(json.dumps(raw))
+    again = Transcription.resume(tmp_path, "red")
+    assert again.deck_problem() == "card R01: id: duplicate card id (card #1 has it too)"
+    with pytest.raises(ValueError, match="Not ready to play: card R01: id: duplicate"):
+        again.use()
+
+
+def test_export_and_import_share_a_transcription(tmp_path):
+    a = Transcription.start(tmp_path / "a", "green", total=3)
+    for value in ("mine", "tunnel", "tavern_4", 1, 2, "diamond", 1, 4) * 3:
+        a.tap(value)
+    text = a.export_toml()
+    b = Transcription.start(tmp_path / "b", "green")
+    b.import_toml(text, "shared.toml")
+    assert [r.cells for r in b.table()] == [r.cells for r in a.table()] and len(b.cards) == 3
+    with pytest.raises(ValueError, match="^shared.toml: a green deck; this transcription is the red deck$"):
+        Transcription.start(tmp_path / "c", "red").import_toml(text, "shared.toml")
+    with pytest.raises(ValueError, match="^bad.toml: card G1: primary: missing"):
+        b.import_toml('deck = "green"\n[[cards]]\nid = "G1"\n', "bad.toml")
+    assert len(b.cards) == 3, "a bad import keeps what was there"
+
+
+def test_unfinished_cards_are_left_out_of_the_export_and_block_playing(tmp_path):
+    t = Transcription.start(tmp_path, "red", total=3)
+    for value in ("scout", "temple", "tavern_1", 2, 1, "ruby", 3, 4):
+        t.tap(value)
+    assert parse_deck(t.export_toml()).ids() == ("R01",)
+    assert t.deck_problem() == "card 2 (R02) is not finished"
+    with pytest.raises(ValueError, match="not finished"):
+        t.use()
+
+
+def test_the_table_preview_and_adding_or_removing_cards(tmp_path):
+    t = Transcription.start(tmp_path, "red", total=2)
+    for value in ("treasure_hoard", "scout", "tavern_2", 3, 1, "emerald", 2, 4):
+        t.tap(value)
+    rows = t.table()
+    assert rows[0].cells == ("Treasure Hoard", "Scout", "Tavern 2", "3", "1", "Emerald", "1 beer + 1 gold", "4")
+    assert rows[0].complete and not rows[1].complete and rows[1].current
+    assert len(rows[0].cells) == len(FIELDS)
+    t.add_card()
+    assert t.view().heading == "Red deck: card 3 of 3" and t.cards[-1]["id"] == "R03"
+    t.remove_card()
+    assert len(t.cards) == 2
+    with pytest.raises(ValueError, match="not a choice"):
+        t.tap(9)
