@@ -106,6 +106,9 @@ CASES: list[tuple[str, dict[str, str | bytes], list[str], bytes | None]] = [
     ("decks check: nested 100,000 deep", {"d.toml": 'deck = "red"\nx = ' + "[" * 100_000 + "]" * 100_000 + "\n"},
      ["decks", "check", "{tmp}/d.toml"], None),
     ("score: 5000-digit number", {"s.json": '{"expansion": ' + "9" * 5000 + "}"}, ["score", "{tmp}/s.json"], None),
+    ("simulate --deck /dev/zero", {}, ["simulate", "--games", "1", "--deck", "/dev/zero"], None),
+    ("simulate --deck: a file name with a newline", {}, ["simulate", "--deck", "{tmp}/no\nsuch.toml"], None),
+    ("calibrate --deck: a file name with a newline", {}, ["calibrate", "--deck", "{tmp}/no\nsuch.toml"], None),
     ("simulate --records FILE", {"afile": "x"}, ["simulate", "--games", "1", "--records", "{tmp}/afile"], None),
     ("simulate --games 10000000000", {}, ["simulate", "--games", "10000000000"], None),
     ("export 18446744073709551616 -", {}, ["export", "18446744073709551616", "-"], None),
@@ -143,6 +146,8 @@ def test_bad_input_gets_one_line_and_exit_2(tmp_path, files, argv, stdin):
     assert len(err) < 400, err
     assert done.returncode == 2, (done.returncode, err)
     assert done.stdout == b""
+    if any("\n" in a for a in args):
+        assert "\\n" in err, err  # the newline in a name or value is shown escaped
 
 
 def test_a_50_mb_record_on_standard_input_is_refused_before_it_fills_the_memory(tmp_path):

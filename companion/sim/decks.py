@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 
+from companion.oneline import one_line, shown
 from companion.rules.deck import Deck, DeckError, load_deck
 
 
@@ -24,9 +25,10 @@ def decks_from_files(paths: Iterable[str | os.PathLike[str]] | None) -> dict[str
         try:
             deck = load_deck(path)
         except DeckError as err:
-            raise ValueError(" ".join(str(err).split())) from None
+            # The file name escaped (a newline shows as \n), the problem on the same line.
+            raise ValueError(shown(err.file) + one_line(str(err)[len(err.file):])) from None
         if deck.deck in decks:
-            raise ValueError(f"{os.fspath(path)}: a second {deck.deck} deck ({files[deck.deck]} is one already)")
+            raise ValueError(f"{shown(path)}: a second {deck.deck} deck ({shown(files[deck.deck])} is one already)")
         decks[deck.deck] = deck
         files[deck.deck] = os.fspath(path)
     return decks

@@ -222,7 +222,10 @@ def parse_sheet(text: str) -> ScoreSheet:
     except RecursionError:
         raise SheetError("not JSON: nested too deeply") from None
     except ValueError as exc:  # e.g. a number with more digits than Python will convert
-        raise SheetError(f"not JSON: {str(exc).splitlines()[0]}") from None
+        text = str(exc).splitlines()[0]
+        if "digits" in text:  # Python's own words name a function of its own: say what is wrong instead
+            text = "a number longer than this app reads (4,300 digits)"
+        raise SheetError(f"not JSON: {text}") from None
     try:
         return ScoreSheet.model_validate(raw)
     except ValidationError as exc:
