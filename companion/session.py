@@ -41,6 +41,8 @@ class GameSession:
         self.store = store
         self.game_id = game_id
         self.revision = revision
+        #: Called after each step is saved (the app tells the other devices at the table: companion/ui/live.py).
+        self.on_saved: Callable[[], object] | None = None
 
     @classmethod
     def new(cls, setup: Setup, store: Store | None = None) -> GameSession:
@@ -110,3 +112,5 @@ class GameSession:
             take_back()
             raise
         self.revision += 1
+        if self.on_saved is not None:
+            self.on_saved()

@@ -16,7 +16,7 @@ import flet as ft
 
 from companion.server import sharing
 from companion.settings import resolve_data_dir
-from companion.ui import game_access
+from companion.ui import game_access, live
 from companion.ui import widgets as w
 from companion.ui.context import AppContext, Screen, apply_theme
 from companion.ui.placeholders import not_found
@@ -117,6 +117,7 @@ def main(
     ctx.state["router"] = router
     page.on_route_change = router.on_route_change
     page.on_view_pop = router.on_view_pop
+    live.connect(ctx, router.show)
     router.show(page.route)
     return ctx
 

@@ -6,6 +6,7 @@ from companion.rules.setup import Setup
 from companion.rules.words.game import replay_problem
 from companion.session import GameSession
 from companion.store import Store
+from companion.ui import live
 from companion.ui.context import AppContext
 
 
@@ -34,14 +35,21 @@ def current(ctx: AppContext) -> GameSession | None:
         ctx.toast(f"Saved game {game_id} could not be replayed ({replay_problem(err)}); it is kept: export it from "
                   "History.")
         return None
-    ctx.state["session"] = session
+    ctx.state["session"] = watched(ctx, session)
     return session
 
 
 def start(ctx: AppContext, setup: Setup) -> GameSession:
-    session = GameSession.new(setup, store(ctx))
+    session = watched(ctx, GameSession.new(setup, store(ctx)))
     ctx.state["session"] = session
     ctx.state.pop("round_presenter", None)
+    live.announce(ctx, session.game_id)
+    return session
+
+
+def watched(ctx: AppContext, session: GameSession) -> GameSession:
+    """``session``, telling the other pages on this server of every step it saves (companion/ui/live.py)."""
+    session.on_saved = lambda: live.announce(ctx, session.game_id)
     return session
 
 

@@ -47,7 +47,7 @@ def presenter(ctx: AppContext, params: dict[str, str]) -> FinalPresenter | None:
             from companion.session import GameSession
 
             try:
-                session = GameSession.resume(game_access.store(ctx), game_id)
+                session = game_access.watched(ctx, GameSession.resume(game_access.store(ctx), game_id))
             except (StoreError, ValueError) as err:  # deleted, or a record that no longer replays
                 ctx.toast(f"Game {game_id} could not be opened: {replay_problem(err)}")
                 return None

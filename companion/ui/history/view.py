@@ -312,7 +312,7 @@ class HistoryScreen:
             if session is None:
                 self.redraw()
                 return
-            self.ctx.state["session"] = session
+            self.ctx.state["session"] = game_access.watched(self.ctx, session)
             self.ctx.state.pop("round_presenter", None)
             self.ctx.go("/round")
 

@@ -21,7 +21,7 @@ import flet as ft
 from companion.rules import words
 from companion.rules.spaces import SPACES
 from companion.store import StoreConflict
-from companion.ui import game_access
+from companion.ui import game_access, live
 from companion.ui import widgets as w
 from companion.ui.colors import COLOR_HEX, on_color
 from companion.ui.context import AppContext
@@ -72,6 +72,8 @@ class RoundScreen:
         self.banner_box = self.side_box = None  # set by redraw(); refresh() redraws just one of them
         self.root = ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         self.redraw()
+        # A step saved on another device redraws this screen in place (companion/ui/live.py).
+        ctx.state[live.REDRAW_IN_PLACE] = self.redraw
 
     # ------------------------------------------------------------------ drawing
 

@@ -1,0 +1,72 @@
+"""One game on every device: a step saved on one page redraws the other pages within a moment.
+
+Each page (a Flet session: a phone, a tab) subscribes to one Flet PubSub topic. A page that saves a step
+announces the game's id to the others (``GameSession.on_saved``, set by ``game_access.watched``); a page
+that hears it and plays that game reloads it from the store and redraws the screen it shows, if that screen
+shows the game (home, round, end of game). Nothing else is shared: what a page reveals (an automa's hidden
+stash), its open sections, half-typed inputs stay on that page. A tap made on a page before its redraw came
+is refused by the store's revision check as before ("changed in another window").
+
+PubSub runs a coroutine handler on the server's event loop, where Flet runs every event handler, so the
+redraw never races a tap on the same page.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from companion.ui.context import AppContext
+from companion.ui.routing import split_route
+
+log = logging.getLogger(__name__)
+
+TOPIC = "treasure-companion/game-saved"
+#: Screens that show the game in progress, redrawn when another device saves a step.
+GAME_SCREENS = ("/", "/round", "/final")
+#: ``ctx.state`` key of the round screen's own redraw (keeps its open sections and chosen spell).
+REDRAW_IN_PLACE = "live_redraw"
+
+
+def connect(ctx: AppContext, show: Callable[[], None]) -> None:
+    """Listen for steps saved on other pages; ``show`` rebuilds the page's current screen."""
+
+    async def heard(_topic: str, game_id: int) -> None:
+        try:
+            if refresh(ctx, game_id, show):
+                ctx.page.update()
+        except Exception:  # a page that went away, a game deleted meanwhile: never take the server down
+            log.debug("could not redraw after game %s changed elsewhere", game_id, exc_info=True)
+
+    pubsub = getattr(ctx.page, "pubsub", None)  # None: a page without a server (unit tests)
+    if pubsub is not None:
+        pubsub.subscribe_topic(TOPIC, heard)
+
+
+def announce(ctx: AppContext, game_id: int | None) -> None:
+    """Tell the other pages that ``game_id`` has a new saved step."""
+    if game_id is None:
+        return
+    try:
+        ctx.page.pubsub.send_others_on_topic(TOPIC, game_id)
+    except Exception:  # no PubSub (a page without a server, as in unit tests)
+        log.debug("could not announce game %s", game_id, exc_info=True)
+
+
+def refresh(ctx: AppContext, game_id: int, show: Callable[[], None]) -> bool:
+    """Take the saved game and redraw; False when this page neither plays that game nor shows a game screen."""
+    session = ctx.state.get("session")
+    if session is not None:
+        if session.game_id != game_id:
+            return False  # this page plays another game
+        if session.store is not None and session.store.revision(game_id) != session.revision:
+            session.reload()
+    path = split_route(ctx.page.route or "/")[0]
+    if path not in GAME_SCREENS:
+        return False
+    redraw = ctx.state.get(REDRAW_IN_PLACE)
+    if path == "/round" and session is not None and redraw is not None:
+        redraw()
+    else:
+        show()
+    return True

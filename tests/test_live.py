@@ -1,0 +1,73 @@
+"""One game on every device (companion/ui/live.py), without a browser: two pages' sessions on one store; a
+step saved on one is announced and the other reloads and redraws; each page keeps what it revealed."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from companion.rules.setup import Setup
+from companion.session import GameSession
+from companion.store import Store
+from companion.ui import game_access, live
+from companion.ui.round.presenter import STALE, RoundPresenter
+
+
+def page_ctx(store: Store, route: str = "/round"):
+    page = SimpleNamespace(route=route, handlers={}, updates=0)
+    page.update = lambda: setattr(page, "updates", page.updates + 1)
+    ctx = SimpleNamespace(page=page, state={"store": store}, toast=lambda _m: None)
+    return ctx
+
+
+def test_a_step_saved_on_one_page_is_announced_and_redraws_the_other(tmp_path):
+    with Store.open(tmp_path) as store_a, Store.open(tmp_path) as store_b:
+        sent: list = []
+        a, b = page_ctx(store_a), page_ctx(store_b)
+        a.page.pubsub = SimpleNamespace(send_others_on_topic=lambda topic, msg: sent.append((topic, msg)))
+        session_a = game_access.start(a, Setup.solo(seed=11))
+        assert sent == [(live.TOPIC, session_a.game_id)]  # a new game is news too
+        session_b = game_access.current(b)
+        assert session_b.game_id == session_a.game_id and session_b is not session_a
+        on_a, on_b = RoundPresenter(session_a), RoundPresenter(session_b)
+        on_b.revealed.add("red")  # B looked at red's stash; A did not
+
+        assert on_a.starting_rolls({"blue": 4})
+        assert sent[-1] == (live.TOPIC, session_a.game_id)
+        redrawn: list[str] = []
+        b.state[live.REDRAW_IN_PLACE] = lambda: redrawn.append("round")
+        assert live.refresh(b, session_a.game_id, show=lambda: redrawn.append("view"))
+        assert redrawn == ["round"]
+        assert session_b.revision == session_a.revision
+        assert on_b.view().banner == on_a.view().banner and on_b.view().decision != "starting_rolls"
+        assert on_b.revealed == {"red"} and on_a.revealed == set()
+        # B plays on from there (its revision is the saved one: not refused as stale) ...
+        view = on_b.view()
+        if view.decision == "place":
+            assert on_b.tap_space(next(c.space for c in view.cells if c.status == "free")), on_b.error
+        else:
+            assert on_b.proceed(), on_b.error
+        # ... and A, which has not heard of it yet, is refused as today, then shows the saved game.
+        assert not on_a.proceed() and on_a.error == STALE
+        assert on_a.session.revision == session_b.revision
+
+
+def test_a_page_on_another_screen_or_game_is_left_alone(tmp_path):
+    with Store.open(tmp_path) as store:
+        ctx = page_ctx(store, route="/settings")
+        ctx.page.pubsub = SimpleNamespace(send_others_on_topic=lambda *_: None)
+        session = game_access.start(ctx, Setup.solo(seed=11))
+        shown: list[str] = []
+        assert not live.refresh(ctx, session.game_id, show=lambda: shown.append("view"))
+        ctx.page.route = "/round"
+        assert not live.refresh(ctx, session.game_id + 1, show=lambda: shown.append("view"))
+        assert shown == []
+        ctx.page.route = "/"
+        assert live.refresh(ctx, session.game_id, show=lambda: shown.append("view")) and shown == ["view"]
+
+
+def test_a_page_without_a_game_opens_the_new_one_on_its_home_screen(tmp_path):
+    with Store.open(tmp_path) as store:
+        ctx = page_ctx(store, route="/")
+        shown: list[str] = []
+        GameSession.new(Setup.solo(seed=3), store)
+        assert live.refresh(ctx, 1, show=lambda: shown.append("view")) and shown == ["view"]
