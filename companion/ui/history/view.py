@@ -7,7 +7,6 @@ one shows its result ("/history/game?game=<id>"); deleting asks first.
 from __future__ import annotations
 
 import flet as ft
-import flet_charts as fch
 
 from companion.ui import game_access
 from companion.ui import widgets as w
@@ -198,6 +197,9 @@ class HistoryScreen:
         return w.card(controls, spacing=8, stretch=True)
 
     def _line_chart(self, c: ChartModel, color: str) -> ft.Control:
+        # Imported here, on the first chart drawn: flet_charts is a heavy import the app's start does without.
+        import flet_charts as fch
+
         n = len(c.points)
         x0, x1 = 0.5, n + 0.5
         series: list[fch.LineChartData] = []
