@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from plain_words import assert_plain
 
+from companion.commands.log import lines as log_lines
 from companion.rules.game import Game
 from companion.rules.setup import Player, Setup
 from companion.rules.words import board_instructions, describe, step_label
@@ -25,7 +26,8 @@ FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthChe
 
 
 def sentences(game: Game, prompts: list[str]) -> list[str]:
-    out = list(prompts)
+    """Everything ``treasure-companion log`` and the round screen say of this game, and the prompts seen."""
+    out = [*prompts, *log_lines(game)]
     for step in game.steps:
         out.append(step_label(step))
         out += [describe(e) for e in step]
