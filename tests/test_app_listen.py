@@ -76,3 +76,15 @@ def test_an_address_of_another_computer_is_named_in_one_line(tmp_path):
     assert code == 2
     line = one_line(out)
     assert "192.0.2.1" in line and "in use" not in line
+
+
+def test_the_address_for_others_is_the_bound_one_or_this_computers_network_address():
+    from companion.server import listen
+
+    with listen.bind("127.0.0.1", 0) as sock:
+        assert listen.is_loopback(sock)
+        assert listen.address_for_others("127.0.0.1", sock) == "127.0.0.1"
+    with listen.bind("0.0.0.0", 0) as sock:  # a wildcard bind; nothing is sent anywhere
+        assert not listen.is_loopback(sock)
+        address = listen.address_for_others("0.0.0.0", sock)
+        assert address and address not in ("0.0.0.0", "127.0.0.1")

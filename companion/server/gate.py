@@ -97,11 +97,14 @@ class TableGate:
             if not live.ended.is_set():
                 incoming = asyncio.ensure_future(receive())
                 ending = asyncio.ensure_future(live.ended.wait())
-                await asyncio.wait({incoming, ending}, return_when=asyncio.FIRST_COMPLETED)
-                ending.cancel()
-                if incoming.done():
+                try:
+                    await asyncio.wait({incoming, ending}, return_when=asyncio.FIRST_COMPLETED)
+                finally:  # also when Flet's receive is cancelled (server shutdown): leave no task behind
+                    ending.cancel()
+                    if not incoming.done():
+                        incoming.cancel()
+                if incoming.done() and not incoming.cancelled():
                     return incoming.result()
-                incoming.cancel()
             if state["accepted"] and not state["closed"]:
                 await send({"type": "websocket.close", "code": ENDED_CODE, "reason": "sharing stopped"})
                 state["closed"] = True
