@@ -1,6 +1,7 @@
 """Benchmarks: each figure printed as JSON with the machine's core count, median and 95th percentile.
 
-Run with ``python -m tests.bench.bench`` (add ``--browser`` for the figures measured in headless Chromium).
+Run with ``python -m tests.bench.bench`` (add ``--browser`` for the figures measured in headless Chromium,
+``--calibrate`` for the time of ``calibrate --games 1000 --jobs 2`` alone).
 Not part of the test run: timings are measured and reported, never asserted.
 """
 
@@ -73,6 +74,22 @@ def bench_games_per_second(games: int = 300) -> dict:
     return _figure("simulated solo game", samples, games_per_second=round(games / total, 1))
 
 
+def bench_calibrate(games: int = 1000, jobs: int = 2) -> dict:
+    """``treasure-companion calibrate --games N --jobs J``: N games per difficulty and bot (6N games), wall time.
+
+    The machine's load average is printed beside it: on a shared machine the figure is only as good as that.
+    """
+    from companion.sim.calibrate import calibrate
+
+    load = os.getloadavg()[0]
+    t = time.perf_counter()
+    calibrate(games, 1, jobs=jobs)
+    seconds = time.perf_counter() - t
+    return {"name": "calibrate", "cores": os.cpu_count(), "jobs": jobs, "games_per_difficulty_and_bot": games,
+            "games": games * 6, "seconds": round(seconds, 1), "seconds_per_difficulty": round(seconds / 3, 1),
+            "load_average_before": round(load, 1), "load_average_after": round(os.getloadavg()[0], 1)}
+
+
 def bench_replay(n: int = 50) -> dict:
     text = dumps(*_header_events(_finished_game(3)))
     return _figure("replay a whole-game record", _time(lambda: loads(text), n), events=text.count("\n") - 1)
@@ -118,8 +135,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--browser", action="store_true", help="also measure in headless Chromium")
     parser.add_argument("--quick", action="store_true", help="fewer samples")
+    parser.add_argument("--calibrate", action="store_true", help="only time calibrate --games 1000 --jobs 2")
     args = parser.parse_args(argv)
     k = 5 if args.quick else 1
+    if args.calibrate:
+        print(json.dumps(bench_calibrate(1000 // k)))
+        return 0
     figures = [bench_automa_placement(2000 // k), bench_games_per_second(300 // k), bench_replay(50 // k),
                *bench_store(300 // k), bench_long_replay(10_000, 3), bench_long_replay(100_000, 3 // k or 1)]
     if args.browser:
