@@ -109,7 +109,7 @@ class FinalScreen:
             controls = [
                 self._header(v),
                 *[self._human(color, v) for color in v.humans],
-                *[self._automa_counted(color, v) for color in (v.automa_totals if v.table else ())],
+                *[self._automa_counted(color, v) for color in (self.p.automa if v.table else ())],
                 *[self._automa(card) for card in v.automa],
                 self._result_card(v),
                 self._order(v),
