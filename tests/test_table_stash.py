@@ -274,3 +274,19 @@ def test_the_round_screen_shows_no_app_count_of_an_automa_s_points_and_never_a_q
     assert any("beside its deck" in line for line in said)
     app_kept = RoundPresenter(GameSession.new(Setup.solo(seed=9)), app_dice=True).view()
     assert any(chip.points is not None for chip in app_kept.turn_order)
+
+
+def test_settings_remember_the_choice_for_new_games_and_replay_shows_no_partial_count():
+    from companion.rules.summary import game_summary
+    from companion.settings import Settings
+    from companion.ui.settings.presenter import SettingsPresenter
+
+    p = SettingsPresenter(Settings())
+    assert p.set_table_stash(True).stash == "table"
+    assert p.set_table_stash(False).stash == "app"
+    table_game = Game(Setup.solo(seed=2, stash="table"))
+    table_game.act({"type": "starting_rolls", "rolls": {"blue": 4}})
+    assert game_summary(table_game)["automa"]["red"]["gold"] is None  # kept at the table, not counted
+    app_game = Game(Setup.solo(seed=2))
+    app_game.act({"type": "starting_rolls", "rolls": {"blue": 4}})
+    assert game_summary(app_game)["automa"]["red"]["gold"] > 0  # the starting gold the app keeps

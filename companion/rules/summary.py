@@ -8,6 +8,7 @@ from .game import Game
 def game_summary(game: Game) -> dict:
     s = game.state
     d = game.decision
+    table = game.setup.table_stash
     return {
         "phase": s.phase,
         "round": s.round,
@@ -20,11 +21,12 @@ def game_summary(game: Game) -> dict:
         "points": dict(s.points),
         "dragon_tiles": dict(s.dragon_tiles),
         "special_tiles": {c: sorted(v) for c, v in s.special_tiles.items()},
+        # When the table keeps the automa's things, the app has no count of them: None, not a partial count.
         "automa": {
             color: {
-                "gold": stash.gold,
-                "gems": dict(stash.gems),
-                "tiles": list(stash.tiles),
+                "gold": None if table else stash.gold,
+                "gems": None if table else dict(stash.gems),
+                "tiles": None if table else list(stash.tiles),
                 "deck": list(s.decks[color].draw),
                 "discard": list(s.decks[color].discard),
             }

@@ -59,6 +59,11 @@ def test_new_game_offers_the_choice_and_remembers_it(app):
     app.open("/new")  # a new session: the choice comes from the settings
     app.expect_text("asks nothing while you play")
     assert app.is_checked("The table keeps the automa's things")
+    app.open("/settings")  # and Settings shows it, under At the table
+    app.expect_text("nothing is asked while you play")
+    assert app.is_checked("The table keeps the automa's things")
+    app.scroll(500)
+    app.shot("table-settings", wait_ms=800)
 
 
 def test_in_play_the_round_screen_says_what_to_take_and_asks_nothing(app):

@@ -106,6 +106,11 @@ class SettingsPresenter:
         self.settings = self.settings.replace(virtual_axe_bag=bool(on))
         return self.settings
 
+    def set_table_stash(self, on: bool) -> Settings:
+        """New games leave the automa's things on the table (on) or let the app keep them (off)."""
+        self.settings = self.settings.replace(stash="table" if on else "app")
+        return self.settings
+
     # ------------------------------------------------------------------------------------- reference values
     @property
     def reference(self) -> Reference:

@@ -78,6 +78,13 @@ def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
                 lambda e: commit(presenter.set_virtual_axe_bag(e.control.value)),
                 "The app draws the automa's axe tokens itself instead of asking you to draw from the bag.",
             ),
+            _switch(
+                "The table keeps the automa's things",
+                presenter.settings.stash == "table",
+                lambda e: commit(presenter.set_table_stash(e.control.value)),
+                "New games: each automa's gold, gems and tiles stay beside its deck; nothing is asked while you "
+                "play, their counts once at the end. Also on the New game screen.",
+            ),
         ]
     )
 
