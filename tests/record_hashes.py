@@ -1,0 +1,63 @@
+"""SHA-256 of the records that ``simulate --records`` writes for a fixed set of runs, against a committed list.
+
+Why: the engine is tuned for speed (issue 13), and a faster engine must play exactly the same games. The list in
+``tests/data/record_hashes_v1.json`` was written by the engine *before* that tuning; ``test_record_hashes``
+plays the same runs and compares every record's hash, so any change in any event, field, key order or byte of
+any record of these runs fails, naming the run and the game.
+
+Write the list again (``python -m tests.record_hashes --write``) only when a rules change is meant to change the
+games (and the record format version says so); never to make a speed change pass.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+from companion.sim.simulate import run
+
+HASH_FILE = Path(__file__).parent / "data" / "record_hashes_v1.json"
+
+#: Each run: a name and the arguments of ``simulate`` (solo and two humans, both bots, base and expansion,
+#: every difficulty, the app or the table keeping the automa's things).
+RUNS: dict[str, dict] = {
+    "solo-hard-random": {"games": 12, "seed": 1},
+    "solo-easy-greedy-base": {"games": 6, "seed": 2, "difficulty": "easy", "bot": "greedy", "expansion": False},
+    "solo-punishing-random-table": {"games": 6, "seed": 3, "difficulty": "punishing", "stash": "table"},
+    "two-hard-random": {"games": 6, "seed": 4, "humans": 2},
+    "two-easy-greedy-base-table": {"games": 6, "seed": 5, "humans": 2, "difficulty": "easy", "bot": "greedy",
+                                   "expansion": False, "stash": "table"},
+}
+
+
+def record_hashes() -> dict[str, list[str]]:
+    """Every run's records, in game order, as SHA-256 hex digests of the file's bytes."""
+    out: dict[str, list[str]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, kwargs in RUNS.items():
+            folder = Path(tmp) / name
+            run(records=folder, **kwargs)
+            out[name] = [hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.iterdir())]
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--write", action="store_true", help="write the hash list (only for a real rules change)")
+    args = parser.parse_args(argv)
+    hashes = record_hashes()
+    if args.write:
+        HASH_FILE.write_text(json.dumps(hashes, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {sum(map(len, hashes.values()))} record hashes to {HASH_FILE}")
+        return 0
+    same = hashes == json.loads(HASH_FILE.read_text(encoding="utf-8"))
+    print("records identical" if same else "records differ")
+    return 0 if same else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
