@@ -123,3 +123,14 @@ def test_the_table_preview_and_adding_or_removing_cards(tmp_path):
     assert len(t.cards) == 2
     with pytest.raises(ValueError, match="not a choice"):
         t.tap(9)
+
+
+def test_an_unreadable_draft_is_kept_aside_not_overwritten(tmp_path):
+    path = draft_path(tmp_path, "red")
+    path.parent.mkdir(parents=True)
+    path.write_text("{ not json", encoding="utf-8")
+    t = Transcription.open(tmp_path, "red")
+    assert t.message == ("The saved transcription could not be read; it is kept as draft-red.unreadable.json. "
+                         "Started afresh.")
+    assert (path.parent / "draft-red.unreadable.json").read_text() == "{ not json"
+    assert Transcription.open(tmp_path, "red").message is None  # the fresh draft reads

@@ -203,6 +203,23 @@ class Transcription:
         t.focus = t._first_missing(t.index) or FIELDS[0]
         return t
 
+    @classmethod
+    def open(cls, data_dir, deck: str) -> Transcription:
+        """The saved draft, or a new one. A draft that cannot be read is kept aside (never overwritten) and the
+        new transcription's message says where."""
+        found = cls.resume(data_dir, deck)
+        if found is not None:
+            return found
+        path = draft_path(data_dir, deck)
+        aside = None
+        if path.exists():
+            aside = path.with_name(f"draft-{deck}.unreadable.json")
+            os.replace(path, aside)
+        t = cls.start(data_dir, deck)
+        if aside is not None:
+            t.message = f"The saved transcription could not be read; it is kept as {aside.name}. Started afresh."
+        return t
+
     @staticmethod
     def saved(data_dir, deck: str) -> tuple[int, int] | None:
         """(cards done, cards) of the saved draft of ``deck``, or None."""

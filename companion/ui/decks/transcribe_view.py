@@ -22,7 +22,7 @@ def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
         return [w.para(f"No {deck!r} deck: transcribe the red or the green deck.")]
     kept = ctx.state.get(STATE_KEY)
     if not isinstance(kept, Transcription) or kept.deck != deck or kept.data_dir != ctx.data_dir:
-        kept = Transcription.resume(ctx.data_dir, deck) or Transcription.start(ctx.data_dir, deck)
+        kept = Transcription.open(ctx.data_dir, deck)
         ctx.state[STATE_KEY] = kept
     root = ft.Column(spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     TranscribeScreen(ctx, kept, root).redraw()
@@ -39,7 +39,8 @@ def _choice_button(label: str, selected: bool, on_click, *, note: str | None = N
 class TranscribeScreen:
     def __init__(self, ctx: AppContext, t: Transcription, root: ft.Column) -> None:
         self.ctx, self.t, self.root = ctx, t, root
-        self.note: tuple[str, bool] | None = None  # (message, ok)
+        self.note: tuple[str, bool] | None = (t.message, False) if t.message else None  # (message, ok)
+        t.message = None
         self.exported: str | None = None
         self.table_open = False
         self.share_open = False
