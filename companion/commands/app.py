@@ -79,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _serve(main, sock, args: argparse.Namespace, data_dir) -> int:
-    from companion.server import guard, sharing, web
+    from companion.server import guard, probe, sharing, web
 
     if listen.is_loopback(sock):
         table = None
@@ -101,6 +101,7 @@ def _serve(main, sock, args: argparse.Namespace, data_dir) -> int:
             flush=True,
         )
     print("Press Ctrl+C to stop.", flush=True)
+    probe.install_from_env()  # the browser benchmark's per-event cost; off unless its variable is set
     app = web.build_app(main, hosts, table)
     web.serve(app, sock, open_url=None if args.no_browser else url)
     return 0
