@@ -8,6 +8,9 @@ import flet as ft
 
 COLOR_HEX = {"red": "#C62828", "yellow": "#F9A825", "green": "#2E7D32", "blue": "#1565C0", "golem": "#9E9E9E"}
 COLOR_HEX_ON = {"yellow": "#201A17"}
+#: The gems as the table's pieces look: the chips of a gem or tile answer (companion/ui/round/forms/question.py).
+GEM_HEX = {"ruby": "#C62828", "emerald": "#2E7D32", "sapphire": "#1565C0", "diamond": "#B0BEC5", "mana": "#6A1B9A"}
+GEM_HEX_ON = {"diamond": "#263238"}
 
 DOT = {
     "red": ft.Colors.RED_600,

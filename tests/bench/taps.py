@@ -5,7 +5,10 @@
 Every call the script makes is one the screen makes on a tap, so the count is what a person taps with the
 app's dice (the default): a placement is one tap (two when a dislodge is confirmed), an automa turn one tap.
 Answers the app cannot know (an achievement's points, gem colours, a tile, a spell, a dragon attack) are
-counted apart, with the taps their forms need when the table's answer is the form's default or close to it.
+counted apart. A question's answer is drawn at random (points and coins 0-5, any gem colours, a gem tile of
+1-3 gems, any spell) and costs the taps ``companion.ui.round.answers.taps`` counts for the chips the form shows
+(one for a chip; More, the stepper's presses and OK for a number above 9). A dragon attack is counted as the
+taps of its form with the table's usual answer.
 
 ``--stash table``: the table keeps the automa's things, so no question about them comes during play; their
 counts are entered once on the end-of-game sheet (reported as "automa counts entered at the end per game").
@@ -19,8 +22,10 @@ import random
 import sys
 from collections import Counter
 
+from companion.rules.automa import GEM_COLORS, STASH_GEMS
 from companion.rules.setup import Setup
 from companion.session import GameSession
+from companion.ui.round import answers
 from companion.ui.round.presenter import RoundPresenter
 from companion.ui.score.presenter import AUTOMA_FIELDS
 
@@ -49,20 +54,20 @@ def play(seed: int, stash: str = "app") -> Counter:
             p.proceed()
             taps["dragon roll"] += 1
         elif d == "question":
+            # Taps counted by companion.ui.round.answers, the module that says which chips the form shows.
             q = v.question
             if q.kind == "number":
                 value = rnd.randint(0, 5)
-                p.answer(value)
-                taps["answers"] += value + 1  # stepper presses from 0, then OK
             elif q.kind == "gems":
-                p.answer(["ruby"] * q.count)
-                taps["answers"] += q.count + 1
+                allowed = q.choices if p.game.setup.expansion else GEM_COLORS
+                value = [rnd.choice(allowed) for _ in range(q.count)]
             elif q.kind == "tile":
-                p.answer({"kind": "gem", "gem": "ruby", "gems": 2})
-                taps["answers"] += 1
+                gems = STASH_GEMS if p.game.setup.expansion else GEM_COLORS
+                value = {"kind": "gem", "gem": rnd.choice(gems), "gems": rnd.randint(1, 3)}
             else:
-                p.answer("charm")
-                taps["answers"] += 3  # open the list, pick, OK
+                value = rnd.choice(q.choices)
+            taps["answers"] += answers.taps({"kind": q.kind, "count": q.count}, value, last=q.last)
+            p.answer(value)
             taps["questions"] += 1
         elif d == "attack":
             a = v.attack
@@ -102,6 +107,7 @@ def main(argv: list[str] | None = None) -> int:
         "taps per automa turn": round(total["automa turn"] / total["automa turns"], 3),
         "answers per game (questions the app cannot know)": round(total["questions"] / args.games, 1),
         "taps for those answers per game": round(total["answers"] / args.games, 1),
+        "taps per answer": round(total["answers"] / max(1, total["questions"]), 3),
         "attacks per game": round(total["attacks"] / args.games, 2),
         "automa counts entered at the end per game": round(total["automa counts"] / args.games, 1),
     }, indent=2))

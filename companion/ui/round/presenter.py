@@ -8,7 +8,7 @@ the physical board ("Put Red #1 on Treasure Hoard", "Move the dragon up: 3 of 5"
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from companion.rules import automa as automa_rules
 from companion.rules import words
@@ -17,6 +17,7 @@ from companion.rules.spaces import SPACES, spaces_for
 from companion.rules.words import board_instructions, describe, step_label
 from companion.session import GameSession
 from companion.store import StoreConflict, StoreError, not_saved_line
+from companion.ui.round.answers import last_answer
 
 STALE = "This game was changed in another window: here it is as saved there. Tap again."
 
@@ -67,6 +68,8 @@ class Question:
     choices: tuple[str, ...] = ()
     #: What each choice is called on the board ("Mind Control", "Dragon Song", "sapphire"), in choices' order.
     labels: tuple[str, ...] = ()
+    #: The value last given to the same question in this game (its chip comes first), None if never asked.
+    last: object = None
 
 
 @dataclass(frozen=True)
@@ -174,7 +177,7 @@ class RoundPresenter:
             error=self.error,
         )
         if d.kind == "question":
-            view.question = self._question(d.details)
+            view.question = replace(self._question(d.details), last=last_answer(g.events(), d.details["question"]))
         elif d.kind == "attack":
             t = d.details
             view.attack = AttackForm(

@@ -1,4 +1,8 @@
-"""An automa's question the app cannot answer alone: a number, the gems the humans give, a mine tile, a spell."""
+"""An automa's question the app cannot answer alone: a number, the gems the humans give, a mine tile, a spell.
+
+Every usual answer is one tap on a chip (``companion/ui/round/answers.py`` says which chips, and what each answer
+costs in taps): the chip sends the answer at once, and Undo names it if the finger slipped.
+"""
 
 from __future__ import annotations
 
@@ -7,16 +11,22 @@ import flet as ft
 from companion.rules import automa as automa_rules
 from companion.rules import words
 from companion.ui import widgets as w
+from companion.ui.colors import GEM_HEX, GEM_HEX_ON
+from companion.ui.round import answers
 from companion.ui.round.forms.controls import GEM_LABEL, RoundHost, choices, form_state, main_button, panel, stepper
 from companion.ui.round.presenter import RoundView
 
+CHIP = 56  # a number chip's width: five to a row on a phone
+
 
 def question(screen: RoundHost, v: RoundView) -> list[ft.Control]:
-    """The form for an automa's question, and its OK button under it on the banner."""
+    """The form for an automa's question; its OK button (only for the rare answer a stepper needs) under it."""
     q = v.question
     p = screen.p
     form = form_state(screen)
-    rows: list[ft.Control] = []
+
+    def send(value):
+        screen.do(lambda: p.answer(value))
 
     def redraw_after(change):
         def handler(*args):
@@ -25,53 +35,203 @@ def question(screen: RoundHost, v: RoundView) -> list[ft.Control]:
 
         return handler
 
+    rows: list[ft.Control] = []
+    ok = None
     if q.kind == "number":
-        value = form.setdefault("value", 0)
         label = {"dwarf_king": "Achievement points", "gem_market": "Coins on the contract"}[q.question]
-        rows.append(stepper(screen, label, value, 0, 99, lambda x: form.__setitem__("value", x)))
-        ok = main_button(screen, f"OK: {value}", lambda _e: screen.do(lambda: p.answer(form["value"])), "CHECK")
+        last = q.last if isinstance(q.last, int) else None
+        rows.append(ft.Text(f"{label}: tap the number", weight=ft.FontWeight.W_600))
+        chips = [_number_chip(label, n, n == last, lambda _e, n=n: send(n)) for n in answers.number_chips(last)]
+        if form.get("more"):
+            value = form.setdefault("value", answers.CHIP_MAX + 1)
+            rows.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=6))
+            rows.append(stepper(screen, label, value, answers.CHIP_MAX + 1, 99, lambda x: form.__setitem__("value", x)))
+            ok = main_button(screen, f"OK: {value}", lambda _e: send(form["value"]), "CHECK")
+        else:
+            more = ft.OutlinedButton(
+                content=ft.Text("More", semantics_label=f"{label}: more than {answers.CHIP_MAX}"),
+                on_click=redraw_after(lambda _e: form.__setitem__("more", True)),
+                width=CHIP + 20,
+                height=w.TARGET,
+                style=ft.ButtonStyle(padding=0),
+            )
+            rows.append(ft.Row([*chips, more], wrap=True, spacing=6, run_spacing=6))
     elif q.kind == "gems":
-        chosen = form.setdefault("gems", [])
         allowed = q.choices if p.game.setup.expansion else automa_rules.GEM_COLORS
-
-        def add(gem):
-            if len(chosen) < q.count:
-                chosen.append(gem)
-
-        names = ", ".join(GEM_LABEL[g] for g in chosen) or "none yet"
-        rows.append(ft.Text(f"Chosen: {names} ({len(chosen)} of {q.count})", weight=ft.FontWeight.W_600))
-        rows.append(choices(allowed, None, redraw_after(add), GEM_LABEL.get))
-        if chosen:
-            rows.append(w.text_button("Clear", redraw_after(lambda _e: chosen.clear()), icon_name="BACKSPACE"))
-        ok = main_button(screen, "OK", lambda _e: screen.do(lambda: p.answer(list(chosen))), "CHECK")
-        ok.disabled = len(chosen) != q.count
+        rows += _gem_rows(screen, form, allowed, q.count, send, redraw_after)
     elif q.kind == "tile":
-        kind = form.setdefault("tile_kind", "gem")
-        gem = form.setdefault("gem", "ruby")
-        count = form.setdefault("count", 2)
-        special = form.setdefault("special", q.choices[0])
         gems = automa_rules.STASH_GEMS if p.game.setup.expansion else automa_rules.GEM_COLORS
+        picked = form.get("gem")  # set by a colour's "5+": the stepper for a tile with many gems
+        rows.append(ft.Text("Tap its gems and their number, or the special tile", weight=ft.FontWeight.W_600))
+        for gem in gems:
+            row: list[ft.Control] = [ft.Text(GEM_LABEL[gem], width=70, weight=ft.FontWeight.W_600)]
+            for n in answers.tile_counts():
+                tile = {"kind": "gem", "gem": gem, "gems": n}
+                row.append(
+                    _gem_chip(
+                        gem,
+                        str(n),
+                        f"{GEM_LABEL[gem]} tile with {words.count(n, 'gem')}",
+                        lambda _e, t=tile: send(t),
+                        width=42,
+                    )
+                )
+            row.append(
+                _gem_chip(
+                    gem,
+                    f"{answers.TILE_CHIP_MAX + 1}+",
+                    f"{GEM_LABEL[gem]} tile with more than {answers.TILE_CHIP_MAX} gems",
+                    redraw_after(lambda _e, g=gem: form.update(gem=g, count=answers.TILE_CHIP_MAX + 1)),
+                    width=48,
+                    outlined=picked != gem,
+                )
+            )
+            rows.append(ft.Row(row, spacing=4, wrap=True, run_spacing=4))
+        if picked:
+            count = form["count"]
+            rows.append(
+                stepper(
+                    screen,
+                    f"{GEM_LABEL[picked]}: gems on the tile",
+                    count,
+                    answers.TILE_CHIP_MAX + 1,
+                    9,
+                    lambda x: form.__setitem__("count", x),
+                )
+            )
+            summary = f"{GEM_LABEL[picked]} tile with {words.count(count, 'gem')}"
+            ok = main_button(
+                screen, f"OK: {summary}", lambda _e: send({"kind": "gem", "gem": picked, "gems": count}), "CHECK"
+            )
+        rows.append(ft.Text("Special tile", weight=ft.FontWeight.W_600))
+        rows.append(choices(q.choices, None, lambda t: send({"kind": "special", "tile": t})))
+    else:  # spell: one tap answers
+        rows.append(ft.Text("Tap the spell. Charm scores 3 for the automa, Mind Control 9, any other nothing."))
+        rows.append(choices(q.choices, None, send))
+    return [panel(rows), ok] if ok else [panel(rows)]
+
+
+def _gem_rows(screen, form, allowed, count, send, redraw_after) -> list[ft.Control]:
+    """Gems the humans give: every combination one chip (two gems or fewer), else a chip per gem."""
+    rows: list[ft.Control] = []
+    combos = answers.gem_combinations(allowed, count)
+    if combos:
+        rows.append(ft.Text(f"Tap the {words.count(count, 'gem')} the humans give", weight=ft.FontWeight.W_600))
+        rows.append(_legend(allowed))
+        for first in allowed:
+            line = [c for c in combos if c[0] == first]
+            rows.append(
+                ft.Row(
+                    [_combo_chip(c, lambda _e, c=c: send(list(c))) for c in line], spacing=4, wrap=True, run_spacing=4
+                )
+            )
+        return rows
+    chosen = form.setdefault("gems", [])
+
+    def add(gem):
+        chosen.append(gem)
+        if len(chosen) == count:  # the last gem sends the answer
+            send(list(chosen))
+        else:
+            screen.refresh()
+
+    names = ", ".join(GEM_LABEL[g] for g in chosen) or "none yet"
+    rows.append(ft.Text(f"Chosen: {names} ({len(chosen)} of {count})", weight=ft.FontWeight.W_600))
+    rows.append(ft.Text("Tap each gem:"))
+    rows.append(
+        ft.Row(
+            [_gem_chip(g, GEM_LABEL[g], f"One {GEM_LABEL[g]}", lambda _e, g=g: add(g)) for g in allowed],
+            wrap=True,
+            spacing=6,
+            run_spacing=6,
+        )
+    )
+    if not chosen:
+        rows.append(ft.Text(f"Or all {count} of one colour:"))
         rows.append(
-            choices(
-                ("gem", "special"),
-                kind,
-                redraw_after(lambda k: form.__setitem__("tile_kind", k)),
-                {"gem": "Gem tile", "special": "Special tile"}.get,
+            ft.Row(
+                [
+                    _gem_chip(
+                        g, f"{count} {GEM_LABEL[g]}", f"All {count} {GEM_LABEL[g]}", lambda _e, g=g: send([g] * count)
+                    )
+                    for g in allowed
+                ],
+                wrap=True,
+                spacing=6,
+                run_spacing=6,
             )
         )
-        if kind == "gem":
-            rows.append(choices(gems, gem, redraw_after(lambda g: form.__setitem__("gem", g)), GEM_LABEL.get))
-            rows.append(stepper(screen, "Gems on the tile", count, 1, 9, lambda x: form.__setitem__("count", x)))
-            value = {"kind": "gem", "gem": gem, "gems": count}
-            summary = f"{GEM_LABEL[gem]} tile with {words.count(count, 'gem')}"
-        else:
-            rows.append(choices(q.choices, special, redraw_after(lambda t: form.__setitem__("special", t))))
-            value = {"kind": "special", "tile": special}
-            summary = words.special_tile(special)
-        rows.append(ft.Text(summary, weight=ft.FontWeight.W_600))
-        ok = main_button(screen, f"OK: {summary}", lambda _e: screen.do(lambda: p.answer(value)), "CHECK")
-    else:  # spell: one tap answers (Undo names it if the finger slipped)
-        rows.append(ft.Text("Tap the spell. Charm scores 3 for the automa, Mind Control 9, any other nothing."))
-        rows.append(choices(q.choices, None, lambda x: screen.do(lambda: p.answer(x))))
-        return [panel(rows)]
-    return [panel(rows), ok]
+    else:
+        rows.append(w.text_button("Clear", redraw_after(lambda _e: chosen.clear()), icon_name="BACKSPACE"))
+    return rows
+
+
+def _legend(gems) -> ft.Control:
+    """Which colour is which gem, as the combination chips show them."""
+    return ft.Row(
+        [
+            ft.Row(
+                [ft.Icon(ft.Icons.CIRCLE, size=14, color=GEM_HEX[g]), ft.Text(GEM_LABEL[g], size=13)],
+                spacing=2,
+                tight=True,
+            )
+            for g in gems
+        ],
+        wrap=True,
+        spacing=10,
+        run_spacing=2,
+    )
+
+
+def _number_chip(label: str, n: int, last: bool, on_click) -> ft.Control:
+    cls = ft.FilledButton if last else ft.OutlinedButton
+    return cls(
+        content=ft.Text(
+            str(n),
+            size=20,
+            weight=ft.FontWeight.W_700,
+            semantics_label=f"{label} {n}" + (" (as last time)" if last else ""),
+        ),
+        on_click=on_click,
+        width=CHIP,
+        height=w.TARGET,
+        style=ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=12)),
+    )
+
+
+def _gem_chip(gem: str, text: str, label: str, on_click, width: int | None = None, outlined: bool = False):
+    """A chip in the gem's colour (outlined: its colour only as the border)."""
+    fg = GEM_HEX_ON.get(gem, "#FFFFFF")
+    return ft.Button(
+        content=ft.Text(
+            text, weight=ft.FontWeight.W_700, semantics_label=label, color=GEM_HEX[gem] if outlined else fg
+        ),
+        on_click=on_click,
+        width=width,
+        height=w.TARGET - 4,
+        bgcolor=ft.Colors.SURFACE if outlined else GEM_HEX[gem],
+        style=ft.ButtonStyle(
+            padding=ft.Padding.symmetric(horizontal=8),
+            shape=ft.RoundedRectangleBorder(radius=10),
+            side=ft.BorderSide(2, GEM_HEX[gem] if gem != "diamond" else "#90A4AE"),
+        ),
+    )
+
+
+def _combo_chip(combo: tuple[str, ...], on_click) -> ft.Control:
+    """A chip for a combination of gems: a dot in each gem's colour."""
+    label = " and ".join(GEM_LABEL[g] for g in combo)
+    dots = [ft.Icon(ft.Icons.CIRCLE, size=20, color=GEM_HEX[g]) for g in combo]
+    # As a board cell: a Container taps reliably with its Semantics label (a button's own label would win).
+    return ft.Container(
+        content=ft.Semantics(
+            content=ft.Row(dots, spacing=2, tight=True), label=label, button=True, exclude_semantics=True
+        ),
+        on_click=on_click,
+        ink=True,
+        width=56,
+        height=w.TARGET - 4,
+        alignment=ft.Alignment.CENTER,
+        border=ft.Border.all(1, ft.Colors.OUTLINE),
+        border_radius=10,
+    )
