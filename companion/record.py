@@ -35,14 +35,20 @@ _LINE_BREAKS = {"\u0085": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
 _LINE_BREAK_TABLE = str.maketrans(_LINE_BREAKS)
 
 
-def _line(value: Mapping) -> str:
-    text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+# One encoder for every line: ``json.dumps`` with options builds a new encoder at each call, a quarter of the
+# time of writing a record of a simulated game.
+_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
+def _escape_line_breaks(text: str) -> str:
     return text.translate(_LINE_BREAK_TABLE) if any(c in text for c in _LINE_BREAKS) else text
 
 
 def dumps(header: Mapping, events: list[Mapping]) -> str:
     """The record as JSON Lines text (one compact line each, keys in a stable order)."""
-    return "\n".join([_line(header), *map(_line, events)]) + "\n"
+    # The escapes only ever stand inside a JSON string, never touch the "\n" between lines: one pass over the
+    # whole text gives the same bytes as one pass a line.
+    return _escape_line_breaks("\n".join([_encode(header), *map(_encode, events)]) + "\n")
 
 
 def game_record(game: Game) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
 
 from .board import Occupant
 from .placement import blocked_reason
@@ -76,8 +77,12 @@ class Claim:
     note: str = "the dwarf blocks the space"
 
 
+@cache
 def claim(space: str, tavern_reward: tuple[str, int] | None = None) -> Claim:
     """The automa's effect for claiming ``space``. ``tavern_reward`` is (kind, amount) for a tavern space.
+
+    Kept once made (``functools.cache``): the effect depends on nothing else, and a claim is frozen (its ``gems``
+    are only ever copied).
 
     >>> c = claim("treasure_hoard")
     >>> c.gold, c.roll, c.note

@@ -52,6 +52,18 @@ from .state import DeckPiles, GameState
 
 __all__ = ["INPUT_TYPES", "Decision", "Diverged", "Game", "IllegalInput", "input_of"]
 
+#: Each input type -> the decisions it answers (a spell, a special tile or a correction may come at any time).
+_EXPECTED: dict[str, tuple[str, ...]] = {
+    "starting_rolls": ("starting_rolls",),
+    "place": ("place",),
+    "roll": ("roll",),
+    "answer": ("question",),
+    "attack_input": ("attack",),
+    "game_end": ("final_scores",),
+    "reroll": ("keep_roll",),
+    "proceed": ("starting_rolls", "automa_turn", "roll", "keep_roll", "next_round"),
+}
+
 
 class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, SideInputs, TableStash):
     """One game: its setup, the log of steps, the redo stack, and the state the log produces."""
@@ -156,6 +168,7 @@ class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, SideInputs, 
 
     def _start(self) -> None:
         self._decision: Decision | None = None
+        self._waiting_placer: tuple[str, int] | None = None  # who places next, as the last step's run loop found
         self._busy = False
         self.state = GameState.start(self.setup)
         self._seq = 0
@@ -178,6 +191,7 @@ class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, SideInputs, 
         decision = self.decision
         self._busy = True
         self._decision = None
+        self._waiting_placer = None
         try:
             self._dispatch(inp, decision)
             self._advance()
@@ -244,16 +258,7 @@ class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, SideInputs, 
             return self._side_input(kind, inp, decision)
         if kind == "place" and inp.get("golem"):
             return self._place_golem(inp, decision)
-        expected = {
-            "starting_rolls": ("starting_rolls",),
-            "place": ("place",),
-            "roll": ("roll",),
-            "answer": ("question",),
-            "attack_input": ("attack",),
-            "game_end": ("final_scores",),
-            "reroll": ("keep_roll",),
-            "proceed": ("starting_rolls", "automa_turn", "roll", "keep_roll", "next_round"),
-        }.get(kind)
+        expected = _EXPECTED.get(kind)
         if expected is None:
             raise IllegalInput(f"unknown input '{kind}'")
         if decision.kind not in expected:

@@ -99,6 +99,7 @@ class RoundFlow:
                     s.benched[color].add(dwarf)
                     self._emit("sit_out", color=color, dwarf=dwarf, reason="no open space for this dwarf")
                     continue
+                self._waiting_placer = placer  # the decision reads it instead of looking again
             return
 
     def _game_end(self, inp: Mapping) -> None:
