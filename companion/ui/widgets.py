@@ -150,6 +150,20 @@ def number_field(label: str, value: str | int, on_change: Handler = None, *, wid
     )
 
 
+#: ``data`` of a screen's control that fills the view itself (its own scrolling part and a pinned bar).
+FILLS_VIEW = "fills-view"
+
+
+def pinned(content: ft.Control, bar: ft.Control, scroller: ft.Column) -> ft.Control:
+    """A screen whose ``content`` scrolls above a ``bar`` pinned at the bottom of the window (the round screen's
+    decision and its main button: never below the fold). ``scroller`` is the empty scrolling column to fill, kept
+    by the screen to scroll it; the router gives such a screen the whole view (``companion/ui/app.py``)."""
+    scroller.controls = [ft.Container(body([content]), padding=ft.Padding.symmetric(horizontal=12, vertical=12))]
+    scroller.scroll = ft.ScrollMode.AUTO
+    scroller.expand = True
+    return ft.Column([scroller, bar], spacing=0, expand=True, data=FILLS_VIEW)
+
+
 def body(controls: Sequence[ft.Control], *, spacing: int = 14) -> ft.Control:
     """A screen's content: full width on a phone, a readable centred column on a desktop."""
     column = ft.Column(list(controls), spacing=spacing, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

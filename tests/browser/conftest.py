@@ -333,6 +333,20 @@ class AppPage:
     def value(self, label: str) -> str:
         return self.page.locator(f'input[aria-label="{label}"], textarea[aria-label="{label}"]').first.input_value()
 
+    def assert_in_view(self, label: str, role: str = "button", exact: bool = False) -> None:
+        """The control named ``label`` is wholly inside the window, as it is now scrolled (nothing below the fold)."""
+        self.settle()
+        if role == "text":
+            target = self.page.get_by_text(label, exact=exact).or_(self.page.get_by_label(label, exact=True)).first
+        else:
+            target = self.control(label, role, exact)
+        box = target.bounding_box()
+        width, height = SIZES[self.size]
+        assert box is not None, f"{label!r} is not drawn"
+        inside = box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= width + 0.5
+        inside = inside and box["y"] + box["height"] <= height + 0.5
+        assert inside, f"{label!r} at {box} is not inside the {width}x{height} window"
+
     def scroll(self, dy: int) -> None:
         """Scroll the screen by ``dy`` pixels with the mouse wheel (positive: down)."""
         width, height = SIZES[self.size]

@@ -65,6 +65,7 @@ class Table:
         app.expect_text("Next: Roll for the starting turn order")
         self.tap("Blue rolled 4", "Blue's die: 4")
         self.shot("starting-rolls")
+        app.assert_in_view("Roll for the starting order")
         app.click("Roll for the starting order")
         assert self.mirror.starting_rolls({"blue": 4})
         self.expect_banner()
@@ -79,12 +80,14 @@ class Table:
         assert self.mirror.game.setup.expansion
 
     def automa_turn(self) -> None:
+        self.app.assert_in_view("Draw a card and place")
         self.app.click("Draw a card and place")
         assert self.mirror.proceed()
         self.seen.append("automa")
 
     def place(self, cell: Cell) -> None:
         label = f"{cell.name}: {cell.occupant or 'empty'}, {cell.status}"
+        self.app.assert_in_view(f"Next: {self.view.banner}", role="text", exact=True)
         self.app.click(label, exact=True)
         if cell.status == "dislodge":
             self.app.expect_text(f"Dislodge {cell.occupant} from {cell.name}?")
@@ -121,6 +124,7 @@ class Table:
             value, chip = "charm", "Charm"
         if self.seen.count(f"question {q.kind}") == 0:
             self.shot(f"answer-{q.kind}")
+        self.app.assert_in_view(chip, exact=True)
         self.app.click(chip, exact=True)
         assert self.mirror.answer(value)
         self.seen.append(f"question {q.kind}")
@@ -194,6 +198,7 @@ def test_a_whole_solo_round(servers, app_page, size):
     app.expect_text("New turn order: 1. Red automa, 2. Blue, 3. Green automa")
     app.expect_text("Return every dwarf (captured ones too) to its bed; the golem goes back")
     table.shot("round-over", always=True)
+    app.assert_in_view("Start round 2")
     app.click("Start round 2")
     assert table.mirror.proceed()
     app.expect_text("Round 2 of 5")
@@ -252,6 +257,8 @@ def test_a_dragon_attack(servers, app_page, tmp_path, size):
     table.tap("Blue die 4", "Your die: 4")
     table.tap("Blue axes total plus one", "Blue axes total: 1")
     table.shot("attack-filled")
+    app.scroll(2000)  # the form filled from top to bottom: its last input in view
+    app.assert_in_view("Resolve the attack")
     app.click("Resolve the attack")
     tile = {"strength": 5, "treasure": "gold", "points": 6}
     assert table.mirror.attack(tile, {"blue": {"die": 4, "axes": 1, "spells": []}}, automa_axes)
@@ -261,6 +268,8 @@ def test_a_dragon_attack(servers, app_page, tmp_path, size):
     assert result[-1] == "Put the dragon back on zero"
     for line in result:
         app.expect_text(line)
+    app.page.wait_for_timeout(600)  # the screen scrolls up to the result
+    app.assert_in_view(result[0], role="text")
     app.expect_text(f"Dragon at 0 of {head}")
     table.shot("attack-result", always=True)
 

@@ -26,7 +26,8 @@ from companion.ui import widgets as w
 from companion.ui.colors import COLOR_HEX, on_color
 from companion.ui.context import AppContext
 from companion.ui.new_game.presenter import setup_checklist
-from companion.ui.round.forms.banner import decision_controls
+from companion.ui.round.forms.banner import BAR_DECISIONS, decision_controls
+from companion.ui.round.forms.controls import MAIN
 from companion.ui.round.forms.side_panel import side_panel
 from companion.ui.round.presenter import Cell, RoundPresenter, RoundView, cap
 
@@ -58,7 +59,7 @@ def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
             )
         ]
     screen = RoundScreen(ctx, p)
-    return [screen.root]
+    return [w.pinned(screen.root, screen.bar, screen.scroller)]
 
 
 class RoundScreen:
@@ -71,6 +72,10 @@ class RoundScreen:
         self.opened: set[str] = set()  # the side panel's sections the user opened
         self.banner_box = self.side_box = None  # set by redraw(); refresh() redraws just one of them
         self.root = ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        # The decision bar pinned at the bottom of the window: what to do next, its inputs when they are few (a
+        # question's chips, keep or re-roll) and its main button, never below the fold (issue 11).
+        self.bar = ft.Container(key="round-bar")
+        self.scroller = ft.Column()  # the scrolling part above the bar (w.pinned)
         self.redraw()
         # A step saved on another device redraws this screen in place (companion/ui/live.py).
         ctx.state[live.REDRAW_IN_PLACE] = self.redraw
@@ -81,12 +86,14 @@ class RoundScreen:
         """Rebuild the whole screen (after a game step)."""
         v = self.p.view()
         # New objects every time: Flet compares the keyed old and new trees, so nothing of the old may change.
-        self.banner_box = ft.Container(content=self._banner(v), key="round-banner")
+        form, bar = self._banner(v)
+        self.banner_box = ft.Container(content=form, key="round-banner")
+        self.bar.content = bar
         self.side_box = ft.Container(content=side_panel(self), key="round-side")
         # A phone stacks the two halves; from a tablet's width up the board stands beside the banner, so a
         # desktop shows everything without scrolling.
         left = ft.Column(
-            [self._status(v), *self._last_step(v), self.banner_box],
+            [self._status(v), *self._last_step(v), *([self.banner_box] if form else [])],
             spacing=10,
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
@@ -124,6 +131,9 @@ class RoundScreen:
         in a snack bar at the bottom (the tap may have come from far below the banner)."""
         if ok:
             self.spell = None
+            if self.p.game.steps and any(e.get("type") == "attack" for e in self.p.game.steps[-1]):
+                # The attack's result is in "On the board" at the top: bring it into view.
+                self.ctx.page.run_task(self.scroller.scroll_to, offset=0, duration=300)
         self.redraw()
         if not ok and self.p.error:
             self.ctx.toast(self.p.error)
@@ -266,19 +276,24 @@ class RoundScreen:
             out.append(_wide_text_button(f"Redo: {v.redo_label}", "REDO", lambda _e: self.do(self.p.redo)))
         return out
 
-    def _banner(self, v: RoundView) -> ft.Control:
+    def _banner(self, v: RoundView) -> tuple[ft.Control | None, ft.Control]:
+        """The decision: (its form on the page, or None; the bar pinned at the bottom).
+
+        The bar says what to do next and holds the decision's main button, and the whole decision when it is
+        small (an automa turn, a question's chips, keep or re-roll, a placement's hint and spells); a long form
+        (the starting rolls, a dragon attack, the end of round) stays on the page above it."""
         color = v.banner_color if v.banner_color in COLOR_HEX else None
         fg = on_color(color) if color else None
-        text = ft.Text(
-            v.banner,
-            theme_style=ft.TextThemeStyle.TITLE_LARGE,
-            weight=ft.FontWeight.W_700,
-            color=fg,
-        )
-        controls: list[ft.Control] = [ft.Semantics(content=text, label=f"Next: {v.banner}", exclude_semantics=True)]
-        controls += decision_controls(self, v)
+        bg = COLOR_HEX[color] if color else ft.Colors.SURFACE_CONTAINER_HIGH
+        text = ft.Text(v.banner, size=17, weight=ft.FontWeight.W_700, color=fg)
+        controls = decision_controls(self, v)
+        whole = v.decision in BAR_DECISIONS
+        in_bar = [c for c in controls if whole or c.data == MAIN]
+        on_page = [c for c in controls if not (whole or c.data == MAIN)]
+        bar: list[ft.Control] = [ft.Semantics(content=text, label=f"Next: {v.banner}", exclude_semantics=True)]
+        bar += in_bar
         if v.error:
-            controls.append(
+            bar.append(
                 ft.Container(
                     content=ft.Row(
                         [
@@ -291,12 +306,25 @@ class RoundScreen:
                     padding=10,
                 )
             )
-        return ft.Container(
-            content=ft.Column(controls, spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
-            bgcolor=COLOR_HEX[color] if color else ft.Colors.SURFACE_CONTAINER_HIGH,
+        column = ft.Column(bar, spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        pinned = ft.Container(
+            content=ft.ResponsiveRow(
+                [ft.Container(column, col={"xs": 12, "md": 10, "lg": 8, "xl": 7})],
+                alignment=ft.MainAxisAlignment.CENTER,
+            ),
+            bgcolor=bg,
+            padding=ft.Padding.symmetric(horizontal=12, vertical=10),
+            border=ft.Border.only(top=ft.BorderSide(2, ft.Colors.OUTLINE_VARIANT)),
+        )
+        if not on_page:
+            return None, pinned
+        form = ft.Container(
+            content=ft.Column(on_page, spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+            bgcolor=bg,
             border_radius=14,
             padding=14,
         )
+        return form, pinned
 
     def _board(self, v: RoundView) -> ft.Control:
         cells = [ft.Container(content=self._cell(c), col={"xs": 4, "sm": 3, "md": 4}) for c in v.cells]

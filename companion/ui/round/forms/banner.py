@@ -12,18 +12,21 @@ from companion.ui.round.forms.question import question
 from companion.ui.round.forms.rolls import dragon_roll, starting_rolls
 from companion.ui.round.presenter import RoundView
 
+#: Decisions shown whole in the bar pinned at the bottom (small enough to stay on screen with the board above).
+BAR_DECISIONS = frozenset({"automa_turn", "place", "keep_roll", "question", "final_scores", "over"})
+
 
 def decision_controls(screen: RoundHost, v: RoundView) -> list[ft.Control]:
     p = screen.p
     match v.decision:
         case "starting_rolls":
-            return [starting_rolls(screen)]
+            return starting_rolls(screen)
         case "automa_turn":
             return [main_button(screen, "Draw a card and place", lambda _e: screen.do(p.proceed), "STYLE")]
         case "place":
             return [place_hint(screen, v)]
         case "roll":
-            return [dragon_roll(screen, v)]
+            return dragon_roll(screen, v)
         case "keep_roll":
             return [
                 panel(

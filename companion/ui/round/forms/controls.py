@@ -15,6 +15,9 @@ from companion.ui.colors import COLOR_HEX, on_color
 from companion.ui.context import AppContext
 from companion.ui.round.presenter import RoundPresenter
 
+#: ``data`` of a decision's main button: the round screen pins it in the bar at the bottom of the window.
+MAIN = "main"
+
 GEM_LABEL = {"ruby": "Ruby", "emerald": "Emerald", "sapphire": "Sapphire", "diamond": "Diamond", "mana": "Mana"}
 
 
@@ -71,6 +74,7 @@ def main_button(screen: RoundHost, label: str, on_click, icon: str) -> ft.Contro
         bgcolor=on_color(color) if hex_ else ft.Colors.PRIMARY,
         color=hex_ or ft.Colors.ON_PRIMARY,
         style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=14)),
+        data=MAIN,
     )
 
 

@@ -104,7 +104,7 @@ def question(screen: RoundHost, v: RoundView) -> list[ft.Control]:
                 screen, f"OK: {summary}", lambda _e: send({"kind": "gem", "gem": picked, "gems": count}), "CHECK"
             )
         rows.append(ft.Text("Special tile", weight=ft.FontWeight.W_600))
-        rows.append(choices(q.choices, None, lambda t: send({"kind": "special", "tile": t})))
+        rows.append(_special_grid(q.choices, q.labels, lambda t: send({"kind": "special", "tile": t})))
     else:  # spell: one tap answers
         rows.append(ft.Text("Tap the spell. Charm scores 3 for the automa, Mind Control 9, any other nothing."))
         rows.append(choices(q.choices, None, send))
@@ -164,6 +164,24 @@ def _gem_rows(screen, form, allowed, count, send, redraw_after) -> list[ft.Contr
     else:
         rows.append(w.text_button("Clear", redraw_after(lambda _e: chosen.clear()), icon_name="BACKSPACE"))
     return rows
+
+
+def _special_grid(tiles, labels, on_pick) -> ft.Control:
+    """The special tiles, three a row on a phone (a name wraps rather than being cut)."""
+    cells = [
+        ft.Container(
+            content=ft.OutlinedButton(
+                content=ft.Text(name, size=13, text_align=ft.TextAlign.CENTER),
+                on_click=lambda _e, t=tile: on_pick(t),
+                style=ft.ButtonStyle(
+                    padding=ft.Padding.symmetric(horizontal=4, vertical=4), shape=ft.RoundedRectangleBorder(radius=10)
+                ),
+            ),
+            col={"xs": 4, "md": 3},
+        )
+        for tile, name in zip(tiles, labels, strict=True)
+    ]
+    return ft.ResponsiveRow(cells, spacing=4, run_spacing=4)
 
 
 def _legend(gems) -> ft.Control:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import flet as ft
 
 from companion.ui.colors import on_color
-from companion.ui.round.forms.controls import RoundHost, die_row, form_state, main_button, panel
+from companion.ui.round.forms.controls import MAIN, RoundHost, die_row, form_state, main_button, panel
 from companion.ui.round.presenter import RoundView, cap
 
 
-def starting_rolls(screen: RoundHost) -> ft.Control:
+def starting_rolls(screen: RoundHost) -> list[ft.Control]:
     form = form_state(screen)
     rolls = form.setdefault("rolls", {})
     humans = [pl.color for pl in screen.p.game.setup.humans]
@@ -35,23 +35,20 @@ def starting_rolls(screen: RoundHost) -> ft.Control:
     go = main_button(
         screen, "Roll for the starting order", lambda _e: screen.do(lambda: screen.p.starting_rolls(rolls)), "CASINO"
     )
-    return ft.Column([panel(rows), go], spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    return [panel(rows), go]
 
 
-def dragon_roll(screen: RoundHost, v: RoundView) -> ft.Control:
+def dragon_roll(screen: RoundHost, v: RoundView) -> list[ft.Control]:
+    """The app's die in the bar (with the threshold), the table's die row on the page."""
     p = screen.p
-    return ft.Column(
-        [
-            ft.Text(f"The dragon moves on {v.threshold} or more.", color=on_color(v.banner_color)),
-            main_button(screen, "Roll the app's die", lambda _e: screen.do(p.proceed), "CASINO"),
-            panel(
-                [
-                    ft.Text("Or tap the die rolled at the table:"),
-                    die_row("Table die", None, lambda n: screen.do(lambda: p.table_roll(n))),
-                ]
-            ),
-        ],
-        spacing=8,
-        tight=True,
-        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-    )
+    threshold = ft.Text(f"The dragon moves on {v.threshold} or more.", color=on_color(v.banner_color), data=MAIN)
+    return [
+        threshold,
+        main_button(screen, "Roll the app's die", lambda _e: screen.do(p.proceed), "CASINO"),
+        panel(
+            [
+                ft.Text("Or tap the die rolled at the table:"),
+                die_row("Table die", None, lambda n: screen.do(lambda: p.table_roll(n))),
+            ]
+        ),
+    ]
