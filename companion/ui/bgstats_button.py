@@ -1,4 +1,4 @@
-""" "Export for BG Stats": a button that hands the browser a BG Stats file to download.
+""""Export for BG Stats": a button that hands the browser a BG Stats file to download.
 
 The file comes from :func:`companion.export.download.bgstats_download` (no Flet there). In the browser Flet's
 ``FilePicker.save_file`` with the file's bytes starts a download (the Flutter file_picker's web save is a

@@ -32,9 +32,8 @@ def current(ctx: AppContext) -> GameSession | None:
     try:
         session = GameSession.resume(store(ctx), game_id)
     except ValueError as err:  # Diverged or a bad setup: keep the stored game, say so, open nothing
-        ctx.toast(
-            f"Saved game {game_id} could not be replayed ({replay_problem(err)}); it is kept: export it from History."
-        )
+        ctx.toast(f"Saved game {game_id} could not be replayed ({replay_problem(err)}); it is kept: export it from "
+                  "History.")
         return None
     ctx.state["session"] = watched(ctx, session)
     return session

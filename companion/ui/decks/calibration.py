@@ -35,8 +35,6 @@ def app_games() -> int:
         return max(1, int(os.environ.get("TREASURE_COMPANION_CALIBRATION_GAMES", APP_GAMES)))
     except ValueError:
         return APP_GAMES
-
-
 APP_SEED = 2026
 
 
@@ -126,15 +124,9 @@ class CalibrationRun:
             self._tell()
 
         try:
-            cal = calibrate(
-                self.games,
-                APP_SEED,
-                custom_decks=self.decks,
-                jobs=self.jobs,
-                progress=progress,
-                command=f"Decks screen: {self.games} games per difficulty and bot, seed {APP_SEED}",
-                start_method="forkserver" if self.jobs > 1 else None,
-            )
+            cal = calibrate(self.games, APP_SEED, custom_decks=self.decks, jobs=self.jobs, progress=progress,
+                            command=f"Decks screen: {self.games} games per difficulty and bot, seed {APP_SEED}",
+                            start_method="forkserver" if self.jobs > 1 else None)
             _write(calibration_path(self.data_dir), json.dumps(cal.model_dump(mode="json"), indent=1))
         except Exception as err:  # a background job reports its failure on screen instead of dying unseen
             log.exception("calibration failed")

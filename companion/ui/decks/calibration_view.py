@@ -24,7 +24,8 @@ def calibration_card(ctx: AppContext) -> tuple[ft.Control, Callable[[], None]]:
     bar = ft.ProgressBar(value=0, visible=False, semantics_label="Calibration progress")
     status = ft.Text("", visible=False)
     button = w.filled_button("Calibrate my decks", None, icon_name="QUERY_STATS")
-    card = w.card([w.heading("What the difficulties mean with your decks", 3), body, bar, status, button], stretch=True)
+    card = w.card([w.heading("What the difficulties mean with your decks", 3), body, bar, status, button],
+                  stretch=True)
 
     def draw() -> None:
         decks = decks_in_use(ctx.data_dir)
@@ -34,22 +35,13 @@ def calibration_card(ctx: AppContext) -> tuple[ft.Control, Callable[[], None]]:
         cal = saved_calibration(ctx.data_dir, decks)
         names = " and ".join(sorted(decks))
         if cal is not None:
-            lines = [
-                w.para(
-                    f"With your transcribed {names} deck (simulated games; New game and History show these bands):",
-                    small=True,
-                )
-            ]
+            lines = [w.para(f"With your transcribed {names} deck (simulated games; New game and History show "
+                            "these bands):", small=True)]
             lines += [ft.Text(describe_band(d, cal)) for d in DIFFICULTIES]
         else:
-            lines = [
-                w.para(
-                    f"Your transcribed {names} deck is not calibrated yet: New game and History show the "
-                    "app's decks' bands until it is. Calibrating plays 6,000 games in the background "
-                    "(about a minute).",
-                    small=True,
-                )
-            ]
+            lines = [w.para(f"Your transcribed {names} deck is not calibrated yet: New game and History show the "
+                            "app's decks' bands until it is. Calibrating plays 6,000 games in the background "
+                            "(about a minute).", small=True)]
         body.controls = lines
         bar.visible = running
         status.visible = run is not None and run.state in ("running", "failed")

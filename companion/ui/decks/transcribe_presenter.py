@@ -36,36 +36,19 @@ DEFAULT_CARDS = 20
 MAX_CARDS = 60
 
 LABELS = {
-    "primary": "Primary space",
-    "secondary": "Secondary space",
-    "tertiary": "Tertiary space",
-    "axes": "Axe draw",
-    "dwarf_king": "Dwarf King: achievement",
-    "gem_market": "Gem Market: contract colour",
-    "tunnel": "Tunnel: tile",
-    "wizards_cave": "Wizard's Cave: spell",
+    "primary": "Primary space", "secondary": "Secondary space", "tertiary": "Tertiary space", "axes": "Axe draw",
+    "dwarf_king": "Dwarf King: achievement", "gem_market": "Gem Market: contract colour",
+    "tunnel": "Tunnel: tile", "wizards_cave": "Wizard's Cave: spell",
 }
 #: What the screen asks for the field in focus.
 PROMPTS = {
-    "primary": "Primary space (tried first)",
-    "secondary": "Secondary space",
-    "tertiary": "Tertiary space (tried last)",
-    "axes": "Axe draw: how many axes",
-    "dwarf_king": "All play, Dwarf King: which achievement from the left",
-    "gem_market": "All play, Gem Market: which contract colour",
-    "tunnel": "All play, Tunnel: the tile's price",
+    "primary": "Primary space (tried first)", "secondary": "Secondary space", "tertiary": "Tertiary space (tried last)",
+    "axes": "Axe draw: how many axes", "dwarf_king": "All play, Dwarf King: which achievement from the left",
+    "gem_market": "All play, Gem Market: which contract colour", "tunnel": "All play, Tunnel: the tile's price",
     "wizards_cave": "All play, Wizard's Cave: which spell from the left",
 }
-SHORT = {
-    "primary": "1st",
-    "secondary": "2nd",
-    "tertiary": "3rd",
-    "axes": "Axes",
-    "dwarf_king": "King",
-    "gem_market": "Market",
-    "tunnel": "Tunnel",
-    "wizards_cave": "Wizard",
-}
+SHORT = {"primary": "1st", "secondary": "2nd", "tertiary": "3rd", "axes": "Axes", "dwarf_king": "King",
+         "gem_market": "Market", "tunnel": "Tunnel", "wizards_cave": "Wizard"}
 #: The Tunnel slots by what the card shows: the tile's price (see automa_decks/README.md).
 TUNNEL_PRICES = {1: "1 beer or 1 gold", 2: "1 beer + 1 gold", 3: "1 beer + 2 gold", 4: "2 beer + 2 gold"}
 
@@ -164,12 +147,12 @@ def card_toml(card: dict) -> str:
     """One ``[[cards]]`` section in the automa deck format."""
     a = ", ".join(f"{f} = {json.dumps(card[f])}" for f in ALL_PLAY)
     spaces = "".join(f"{f} = {json.dumps(card[f])}\n" for f in SPACE_FIELDS)
-    return f"[[cards]]\nid = {json.dumps(card['id'])}\n{spaces}axes = {card['axes']}\nall_play = {{ {a} }}\n"
+    return f'[[cards]]\nid = {json.dumps(card["id"])}\n{spaces}axes = {card["axes"]}\nall_play = {{ {a} }}\n'
 
 
 def deck_toml(deck: str, cards: list[dict]) -> str:
     """The deck file (automa_decks/README.md) of the cards given."""
-    head = f"# {deck.capitalize()} automa deck, transcribed from the printed cards in Treasure Companion.\n"
+    head = f'# {deck.capitalize()} automa deck, transcribed from the printed cards in Treasure Companion.\n'
     return head + f'deck = "{deck}"\n' + "".join("\n" + card_toml(c) for c in cards)
 
 
@@ -313,7 +296,7 @@ class Transcription:
     # ------------------------------------------------------------------ checks and views
     def _first_missing(self, index: int, after: str | None = None) -> str | None:
         card = self.cards[index]
-        order = FIELDS if after is None else FIELDS[FIELDS.index(after) + 1 :] + FIELDS[: FIELDS.index(after)]
+        order = FIELDS if after is None else FIELDS[FIELDS.index(after) + 1:] + FIELDS[: FIELDS.index(after)]
         return next((f for f in order if card.get(f) is None), None)
 
     def done_cards(self) -> int:
@@ -360,18 +343,9 @@ class Transcription:
         else:
             status = f"All {done} cards done and checked"
         return TranscribeView(
-            deck=self.deck,
-            heading=f"{self.deck.capitalize()} deck: card {self.index + 1} of {len(self.cards)}",
-            card_id=card["id"],
-            index=self.index,
-            total=len(self.cards),
-            fields=fields,
-            focus=self.focus,
-            focus_label=PROMPTS[self.focus],
-            choices=choices,
-            problem=self.card_problem(),
-            done=done,
-            status=status,
+            deck=self.deck, heading=f"{self.deck.capitalize()} deck: card {self.index + 1} of {len(self.cards)}",
+            card_id=card["id"], index=self.index, total=len(self.cards), fields=fields, focus=self.focus,
+            focus_label=PROMPTS[self.focus], choices=choices, problem=self.card_problem(), done=done, status=status,
             deck_problem=deck_problem,
         )
 
@@ -412,12 +386,7 @@ class Transcription:
 
 
 def _card_dict(card) -> dict:
-    out = {
-        "id": card.id,
-        "primary": card.primary,
-        "secondary": card.secondary,
-        "tertiary": card.tertiary,
-        "axes": card.axes,
-    }
+    out = {"id": card.id, "primary": card.primary, "secondary": card.secondary, "tertiary": card.tertiary,
+           "axes": card.axes}
     out.update(card.all_play.model_dump())
     return out

@@ -60,11 +60,8 @@ class TranscribeScreen:
     def use(self, _e=None) -> None:
         def go() -> None:
             deck = self.t.use()
-            self.note = (
-                f"Your {deck.deck} deck ({len(deck.cards)} cards) is in use. Calibrate it on the Decks "
-                "screen to see what the difficulties mean with it.",
-                True,
-            )
+            self.note = (f"Your {deck.deck} deck ({len(deck.cards)} cards) is in use. Calibrate it on the Decks "
+                         "screen to see what the difficulties mean with it.", True)
 
         self._do(go)
 
@@ -84,9 +81,8 @@ class TranscribeScreen:
             return lambda _e: self._do(lambda: self.t.focus_field(name))
 
         slots = [
-            (ft.FilledButton if f.focused else ft.TextButton)(
-                f"{f.short}: {f.value}", on_click=focus(f.name), height=40
-            )
+            (ft.FilledButton if f.focused else ft.TextButton)(f"{f.short}: {f.value}", on_click=focus(f.name),
+                                                              height=40)
             for f in v.fields
         ]
         choices = [
@@ -102,31 +98,17 @@ class TranscribeScreen:
             ft.Row(choices, wrap=True, spacing=8, run_spacing=8),
         ]
         if v.problem:
-            parts.append(
-                ft.Row(
-                    [
-                        ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR, semantics_label="Problem"),
-                        ft.Text(v.problem, color=ft.Colors.ERROR, expand=True),
-                    ]
-                )
-            )
+            parts.append(ft.Row([ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR, semantics_label="Problem"),
+                                 ft.Text(v.problem, color=ft.Colors.ERROR, expand=True)]))
         return w.card(parts, stretch=True)
 
     def _nav(self, v) -> ft.Control:
         return ft.Row(
             [
-                w.text_button(
-                    "Previous card",
-                    lambda _e: self._do(self.t.previous),
-                    icon_name="CHEVRON_LEFT",
-                    disabled=v.index == 0,
-                ),
-                w.text_button(
-                    "Next card",
-                    lambda _e: self._do(self.t.next),
-                    icon_name="CHEVRON_RIGHT",
-                    disabled=v.index + 1 >= v.total,
-                ),
+                w.text_button("Previous card", lambda _e: self._do(self.t.previous), icon_name="CHEVRON_LEFT",
+                              disabled=v.index == 0),
+                w.text_button("Next card", lambda _e: self._do(self.t.next), icon_name="CHEVRON_RIGHT",
+                              disabled=v.index + 1 >= v.total),
             ],
             alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
             wrap=True,
@@ -135,11 +117,9 @@ class TranscribeScreen:
     def _note(self, message: str, ok: bool) -> ft.Control:
         return ft.Row(
             [
-                ft.Icon(
-                    ft.Icons.CHECK_CIRCLE_OUTLINE if ok else ft.Icons.ERROR_OUTLINE,
-                    color=ft.Colors.GREEN_700 if ok else ft.Colors.ERROR,
-                    semantics_label="Done" if ok else "Error",
-                ),
+                ft.Icon(ft.Icons.CHECK_CIRCLE_OUTLINE if ok else ft.Icons.ERROR_OUTLINE,
+                        color=ft.Colors.GREEN_700 if ok else ft.Colors.ERROR,
+                        semantics_label="Done" if ok else "Error"),
                 ft.Text(message, color=None if ok else ft.Colors.ERROR, expand=True),
             ]
         )
@@ -151,16 +131,11 @@ class TranscribeScreen:
         parts.append(
             ft.Row(
                 [
-                    w.filled_button(
-                        f"Play with this {v.deck} deck",
-                        self.use,
-                        icon_name="PLAY_ARROW",
-                        disabled=v.done < v.total or v.deck_problem is not None,
-                    ),
+                    w.filled_button(f"Play with this {v.deck} deck", self.use, icon_name="PLAY_ARROW",
+                                    disabled=v.done < v.total or v.deck_problem is not None),
                     w.text_button("Add a card", lambda _e: self._do(self.t.add_card), icon_name="ADD"),
-                    w.text_button(
-                        f"Remove card {v.card_id}", lambda _e: self._do(self.t.remove_card), icon_name="DELETE"
-                    ),
+                    w.text_button(f"Remove card {v.card_id}", lambda _e: self._do(self.t.remove_card),
+                                  icon_name="DELETE"),
                 ],
                 wrap=True,
                 spacing=8,
@@ -175,17 +150,14 @@ class TranscribeScreen:
             self.redraw()
 
         parts: list[ft.Control] = [
-            w.text_button(
-                "Hide the table" if self.table_open else "Show all cards as a table", toggle, icon_name="TABLE_CHART"
-            )
+            w.text_button("Hide the table" if self.table_open else "Show all cards as a table", toggle,
+                          icon_name="TABLE_CHART")
         ]
         if self.table_open:
             rows = [
                 ft.DataRow(
-                    [
-                        ft.DataCell(ft.Text(r.id, weight=ft.FontWeight.W_700 if r.current else None)),
-                        *[ft.DataCell(ft.Text(c)) for c in r.cells],
-                    ],
+                    [ft.DataCell(ft.Text(r.id, weight=ft.FontWeight.W_700 if r.current else None)),
+                     *[ft.DataCell(ft.Text(c)) for c in r.cells]],
                     selected=r.current,
                     on_select_change=lambda _e, i=r.index: self._do(lambda: self.t.go(i)),
                 )
@@ -209,19 +181,12 @@ class TranscribeScreen:
             self.redraw()
 
         parts: list[ft.Control] = [
-            w.text_button(
-                "Hide export and import" if self.share_open else "Export or import (TOML)", toggle, icon_name="SHARE"
-            )
+            w.text_button("Hide export and import" if self.share_open else "Export or import (TOML)", toggle,
+                          icon_name="SHARE")
         ]
         if self.share_open:
-            text = ft.TextField(
-                label="Deck file text (TOML)",
-                value=self.exported or "",
-                multiline=True,
-                min_lines=4,
-                max_lines=10,
-                text_size=13,
-            )
+            text = ft.TextField(label="Deck file text (TOML)", value=self.exported or "", multiline=True,
+                                min_lines=4, max_lines=10, text_size=13)
 
             def do_import(_e) -> None:
                 def go() -> None:
@@ -239,11 +204,8 @@ class TranscribeScreen:
                 self._do(go)
 
             parts += [
-                w.para(
-                    "The finished cards in the deck file format (automa_decks/README.md): copy the text to "
-                    "share it, or paste a deck file here and import it to carry on from it.",
-                    small=True,
-                ),
+                w.para("The finished cards in the deck file format (automa_decks/README.md): copy the text to "
+                       "share it, or paste a deck file here and import it to carry on from it.", small=True),
                 text,
                 ft.Row(
                     [

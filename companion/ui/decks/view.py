@@ -44,24 +44,18 @@ def _card_tile(card) -> ft.Control:
 
 
 def _transcribe_buttons(ctx: AppContext) -> list[ft.Control]:
-    """ "Transcribe a deck": one button per colour, saying how far a saved transcription got."""
+    """"Transcribe a deck": one button per colour, saying how far a saved transcription got."""
     parts: list[ft.Control] = [
         w.heading("Transcribe a deck", 3),
-        w.para(
-            "Own the printed cards? Copy them card by card, a tap a field; each tap is saved, so you can stop "
-            "and carry on later.",
-            small=True,
-        ),
+        w.para("Own the printed cards? Copy them card by card, a tap a field; each tap is saved, so you can stop "
+               "and carry on later.", small=True),
     ]
     for name in DECK_NAMES:
         saved = Transcription.saved(ctx.data_dir, name)
         label = f"Transcribe the {name} deck" if saved is None else f"Carry on with the {name} deck"
         hint = "" if saved is None else f"{saved[0]} of {saved[1]} cards done"
-        parts.append(
-            w.big_button(
-                label, lambda _e, n=name: ctx.go(f"/decks/transcribe?deck={n}"), icon_name="EDIT_NOTE", hint=hint
-            )
-        )
+        parts.append(w.big_button(label, lambda _e, n=name: ctx.go(f"/decks/transcribe?deck={n}"),
+                                  icon_name="EDIT_NOTE", hint=hint))
     return parts
 
 

@@ -71,13 +71,8 @@ class HistoryScreen:
                 )
             )
         else:
-            controls += [
-                self._stats(v),
-                self._chart(v.chart),
-                w.heading("Games"),
-                *self._export(v),
-                *[self._game(g) for g in v.games],
-            ]
+            controls += [self._stats(v), self._chart(v.chart), w.heading("Games"), *self._export(v),
+                         *[self._game(g) for g in v.games]]
         self.root.controls = controls
 
     # ------------------------------------------------------------------ parts
@@ -197,9 +192,8 @@ class HistoryScreen:
             controls.append(ft.Row(legend, wrap=True, spacing=14, run_spacing=4))
         controls.append(w.para(c.note, small=True))
         if c.band is not None:
-            controls.append(
-                w.para(f"The band comes from simulated games with {bands_in_use(self.ctx.data_dir)[1]}.", small=True)
-            )
+            controls.append(w.para(f"The band comes from simulated games with {bands_in_use(self.ctx.data_dir)[1]}.",
+                                   small=True))
         return w.card(controls, spacing=8, stretch=True)
 
     def _line_chart(self, c: ChartModel, color: str) -> ft.Control:

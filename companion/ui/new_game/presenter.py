@@ -166,11 +166,6 @@ def setup_checklist(setup: Setup, turn_order: list[str], reference: Reference | 
     if setup.automa:
         lines.append(("The automa decks are shuffled by the app: no cards on the table", False))
     if setup.table_stash:
-        lines.append(
-            (
-                "Each automa's gold, gems and tiles stay beside its deck, its score disc on the track: the "
-                "app says what to take and asks the counts at the end",
-                False,
-            )
-        )
+        lines.append(("Each automa's gold, gems and tiles stay beside its deck, its score disc on the track: the "
+                      "app says what to take and asks the counts at the end", False))
     return lines

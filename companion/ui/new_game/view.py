@@ -215,13 +215,8 @@ class NewGameScreen:
             rows.append(self._stash_switch())
             if self._imported():
                 names = " and ".join(sorted(self._imported()))
-                rows.append(
-                    switch(
-                        f"Play with your transcribed {names} deck",
-                        "transcribed_decks",
-                        "Imported on the Decks screen; the game record keeps the cards.",
-                    )
-                )
+                rows.append(switch(f"Play with your transcribed {names} deck", "transcribed_decks",
+                                   "Imported on the Decks screen; the game record keeps the cards."))
         if f.mode == "custom":
             rows.append(switch("An extra dwarf for everyone", "extra_dwarf"))
             rows.append(switch("One round fewer", "one_round_fewer"))

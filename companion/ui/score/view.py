@@ -20,7 +20,6 @@ from companion.ui.score.presenter import ResultView, Row, ScorePresenter, SeatSt
 STATE_KEY = "score"
 RESULT_KEY = "score-result"
 
-
 def stepper(label: str, value: int, on_step: Callable[[int], int], on_text: Callable[[str], str | None]):
     """``[-] [label: value] [+]``: big buttons, a number field in between (named ``label``)."""
     error = ft.Text("", color=ft.Colors.ERROR, size=12, visible=False)

@@ -80,7 +80,9 @@ def extras(screen: RoundHost) -> ft.Control:
             ft.Dropdown(
                 label="Special tile gained",
                 value=tile,
-                options=[ft.DropdownOption(key=t, text=words.special_tile(t)) for t in automa_rules.SPECIAL_TILES],
+                options=[
+                    ft.DropdownOption(key=t, text=words.special_tile(t)) for t in automa_rules.SPECIAL_TILES
+                ],
                 on_select=lambda e: form.__setitem__("tile", e.control.value),
             ),
             action_button(
