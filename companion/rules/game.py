@@ -263,24 +263,24 @@ class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, SideInputs, 
             raise IllegalInput(f"unknown input '{kind}'")
         if decision.kind not in expected:
             raise IllegalInput(f"'{kind}' is not possible now: the game waits for {decision.kind}")
-        match decision.kind, kind:
-            case "starting_rolls", _:
+        match decision.kind:
+            case "starting_rolls":
                 self._starting_rolls(inp.get("rolls") or {})
-            case "automa_turn", _:
+            case "automa_turn":
                 self._automa_turn(decision.color, decision.dwarf)
-            case "place", _:
+            case "place":
                 self._place_human(decision.color, decision.dwarf, inp)
-            case "roll", _:
+            case "roll":
                 self._human_roll(decision.color, inp.get("value") if kind == "roll" else None)
-            case "keep_roll", _:
+            case "keep_roll":
                 self._keep_or_reroll(decision.color, kind == "reroll")
-            case "next_round", _:
+            case "next_round":
                 self._next_round()
-            case "question", _:
+            case "question":
                 self._answer(inp)
-            case "attack", _:
+            case "attack":
                 self._attack(inp)
-            case "final_scores", _:
+            case "final_scores":
                 self._game_end(inp)
 
     # ------------------------------------------------------------------ for the score sheet

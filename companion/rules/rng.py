@@ -14,6 +14,11 @@ True
 from __future__ import annotations
 
 _MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
+# The rejection limit of ``below(n)`` for the small n a game asks for (dice, shuffles), worked out once.
+_LIMITS = (0, *(_MASK - (_MASK + 1) % n for n in range(1, 129)))
 
 
 class Rng:
@@ -25,20 +30,26 @@ class Rng:
         self.state = state & _MASK
 
     def next64(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        self.state = (self.state + _GAMMA) & _MASK
         z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
         """A whole number in [0, n), without modulo bias."""
         if n <= 0:
             raise ValueError("n must be positive")
-        limit = _MASK - (_MASK + 1) % n
+        limit = _LIMITS[n] if n < len(_LIMITS) else _MASK - (_MASK + 1) % n
+        # next64 written out: a game draws a few hundred numbers, and this is the whole cost of its chance.
+        state = self.state
         while True:
-            x = self.next64()
+            state = (state + _GAMMA) & _MASK
+            z = ((state ^ (state >> 30)) * _MIX1) & _MASK
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+            x = z ^ (z >> 31)
             if x <= limit:
+                self.state = state
                 return x % n
 
     def die(self) -> int:
@@ -48,7 +59,8 @@ class Rng:
     def shuffled(self, items: list) -> list:
         """A Fisher-Yates shuffle of a copy of ``items``."""
         out = list(items)
+        below = self.below
         for i in range(len(out) - 1, 0, -1):
-            j = self.below(i + 1)
+            j = below(i + 1)
             out[i], out[j] = out[j], out[i]
         return out
