@@ -167,3 +167,26 @@ def test_undo_on_a_game_another_window_changed_is_refused_with_one_line(tmp_path
     assert not second.undo()  # raises StoreConflict today
     assert second.error and "\n" not in second.error
     assert second.view().decision == first.view().decision
+
+
+def test_with_grow_beard_chosen_the_dwarves_it_dislodges_look_tappable():
+    """Issue 11: a newcomer chose Grow Beard and saw the dwarves it may dislodge still greyed out as blocked."""
+    p = started()
+    for _ in range(50):
+        v = until(p, "place")
+        g = p.game
+        d = g.decision
+        higher = [c for c in v.cells if c.status == "blocked" and g.state.board.get(c.space) is not None
+                  and g.state.board[c.space].color != d.color and not g.state.board[c.space].golem
+                  and g.state.board[c.space].dwarf >= d.dwarf and not c.locked]
+        if higher:
+            break
+        assert p.tap_space(next(c.space for c in v.cells if c.status == "free"))
+    else:
+        raise AssertionError("no placement faced a higher beard")
+    cell = higher[0]
+    with_spell = {c.space: c for c in p.view("grow_beard").cells}[cell.space]
+    assert with_spell.status == "dislodge" and with_spell.tappable
+    assert {c.space: c for c in p.view().cells}[cell.space].status == "blocked"
+    # Blood Sacrifice dislodges only the placer's own smaller beards: another's dwarf stays blocked.
+    assert {c.space: c for c in p.view("blood_sacrifice").cells}[cell.space].status == "blocked"

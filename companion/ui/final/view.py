@@ -350,7 +350,8 @@ class FinalScreen:
         # A handler that calls update itself (showing a toast does) gets no automatic update afterwards.
         self.ctx.page.update()
         if saved:
-            self.ctx.toast("The result is saved: the game is in History")
+            # No snack bar: it covered the buttons under the result (History, New game); the result itself now
+            # says "The result as saved: it is in History." and is scrolled into view.
             await self.ctx.page.views[-1].scroll_to(scroll_key=RESULT_KEY, duration=300)
 
 

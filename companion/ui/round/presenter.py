@@ -121,7 +121,9 @@ class RoundPresenter:
 
     # ------------------------------------------------------------------ the view model
 
-    def view(self) -> RoundView:
+    def view(self, spell: str | None = None) -> RoundView:
+        """The screen as data. ``spell``: Grow Beard or Blood Sacrifice chosen for the coming placement, so the
+        board shows the dwarves that spell lets the placer dislodge as tappable (and the rest as blocked)."""
         g = self.game
         s = g.state
         d = g.decision
@@ -138,6 +140,8 @@ class RoundPresenter:
             for c in s.turn_order
         ]
         options = d.details.get("spaces", {}) if d.kind == "place" else {}
+        if d.kind == "place" and spell:
+            options = g.space_options(d.color, d.dwarf, spell)
         cells = []
         for sp in spaces_for(setup.expansion):
             occ = s.board.get(sp.id)

@@ -84,7 +84,7 @@ class RoundScreen:
 
     def redraw(self) -> None:
         """Rebuild the whole screen (after a game step)."""
-        v = self.p.view()
+        v = self.p.view(self.spell)
         # New objects every time: Flet compares the keyed old and new trees, so nothing of the old may change.
         form, bar = self._banner(v)
         self.banner_box = ft.Container(content=form, key="round-banner")
@@ -240,7 +240,7 @@ class RoundScreen:
             rows += [
                 ft.Row(
                     [
-                        ft.Icon(ft.Icons.CHECK_BOX_OUTLINE_BLANK, size=18),
+                        ft.Icon(ft.Icons.CHEVRON_RIGHT, size=18),
                         ft.Text(line, expand=True),
                         *([w.chip("estimate", tone="warn")] if est else []),
                     ],

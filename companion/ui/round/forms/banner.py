@@ -13,6 +13,7 @@ from companion.ui.round.forms.rolls import dragon_roll, starting_rolls
 from companion.ui.round.presenter import RoundView
 
 #: Decisions shown whole in the bar pinned at the bottom (small enough to stay on screen with the board above).
+#: The setup and reset lists are plain lists (a chevron a line), not boxes that look tickable and are not.
 BAR_DECISIONS = frozenset({"automa_turn", "place", "keep_roll", "question", "final_scores", "over"})
 
 
@@ -58,7 +59,7 @@ def decision_controls(screen: RoundHost, v: RoundView) -> list[ft.Control]:
             ]
             rows += [
                 ft.Row(
-                    [ft.Icon(ft.Icons.CHECK_BOX_OUTLINE_BLANK, size=18), ft.Text(line, expand=True)],
+                    [ft.Icon(ft.Icons.CHEVRON_RIGHT, size=18), ft.Text(line, expand=True)],
                     vertical_alignment=ft.CrossAxisAlignment.START,
                 )
                 for line in v.checklist
