@@ -29,10 +29,11 @@ import tempfile
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from companion.oneline import one_line
 from companion.paths import DATA_ENV, default_data_dir  # noqa: F401 (DATA_ENV re-exported)
 from companion.rules.reference import Reference, load_reference
 from companion.rules.scoring import SetChart, load_scoring
@@ -43,6 +44,7 @@ log = logging.getLogger(__name__)
 SETTINGS_FILE = "settings.json"
 
 TavernRewardKind = Literal["none", "gold", "beer", "gems"]
+TavernSpace = Literal["tavern_1", "tavern_2", "tavern_3", "tavern_4"]
 #: The names of the reference values a user can correct; the same names ``Reference.estimates()`` returns.
 CORRECTABLE = ("dragon_track", "starting_gold", *TAVERN_SPACES)
 #: The mine-tile set chart (companion/rules/scoring/tables.py), correctable where the rulebook prints no value.
@@ -55,16 +57,43 @@ class TavernCorrection(BaseModel):
     amount: int = Field(ge=0, le=5)
 
 
+#: Bounds of the owner's corrections: wide enough for any printed copy, narrow enough that no number in a
+#: settings file can make the app build a huge chart or score with absurd values.
+GOLD_MAX = 50
+CHART_TILES_MAX = 30
+CHART_POINTS_MAX = 200
+
+Gold = Annotated[int, Field(ge=0, le=GOLD_MAX)]
+ChartTiles = Annotated[int, Field(ge=1, le=CHART_TILES_MAX)]
+ChartPoints = Annotated[int, Field(ge=0, le=CHART_POINTS_MAX)]
+
+
 class Corrections(BaseModel):
-    """Reference values the owner read from their own copy of the game. ``None`` means "use the app's"."""
+    """Reference values the owner read from their own copy of the game. ``None`` means "use the app's".
+
+    Every value is bounded and checked together here, so a settings file that parses is also one the app can
+    play with (:func:`read_settings` additionally builds the effective reference and set chart from it).
+    """
 
     model_config = ConfigDict(frozen=True, extra="ignore")
     dragon_track: int | None = Field(default=None, ge=1, le=12)
-    starting_gold: tuple[int, int, int, int] | None = None
-    tavern: dict[str, TavernCorrection] = Field(default_factory=dict)
+    starting_gold: tuple[Gold, Gold, Gold, Gold] | None = None
+    tavern: dict[TavernSpace, TavernCorrection] = Field(default_factory=dict)
     #: Points for N tiles of one type, from the owner's player reference card (only counts not printed in the
     #: rulebook).
-    set_chart: dict[int, int] = Field(default_factory=dict)
+    set_chart: dict[ChartTiles, ChartPoints] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Corrections:
+        gold = self.starting_gold
+        if gold is not None and any(a >= b for a, b in zip(gold, gold[1:], strict=False)):
+            raise ValueError("starting gold must rise from the 1st to the 4th player")
+        for space, fix in self.tavern.items():
+            if fix.reward == "none" and fix.amount != 0:
+                raise ValueError(f"{space}: a tavern space with no reward has amount 0")
+            if fix.reward != "none" and fix.amount == 0:
+                raise ValueError(f"{space}: a tavern reward needs an amount of at least 1")
+        return self
 
 
 class Settings(BaseModel):
@@ -146,8 +175,8 @@ def correct(settings: Settings, name: str, value: Any) -> Settings:
             gold = [int(g) for g in value]
             if len(gold) != 4:
                 raise ValueError("starting gold needs four amounts, 1st to 4th player")
-            if any(g < 0 or g > 50 for g in gold):
-                raise ValueError("starting gold must be between 0 and 50")
+            if any(g < 0 or g > GOLD_MAX for g in gold):
+                raise ValueError(f"starting gold must be between 0 and {GOLD_MAX}")
             if any(a >= b for a, b in zip(gold, gold[1:], strict=False)):
                 raise ValueError("starting gold must rise from the 1st to the 4th player")
             c["starting_gold"] = tuple(gold)
@@ -161,8 +190,10 @@ def correct(settings: Settings, name: str, value: Any) -> Settings:
                 raise ValueError("a tavern reward needs an amount of at least 1")
         elif name == SET_CHART:
             values = {int(k): int(v) for k, v in dict(value).items()}
-            if any(v < 0 or v > 200 for v in values.values()):
-                raise ValueError("set chart points must be between 0 and 200")
+            if any(k < 1 or k > CHART_TILES_MAX for k in values):
+                raise ValueError(f"set chart tile counts must be between 1 and {CHART_TILES_MAX}")
+            if any(v < 0 or v > CHART_POINTS_MAX for v in values.values()):
+                raise ValueError(f"set chart points must be between 0 and {CHART_POINTS_MAX}")
             c["set_chart"] = {**c["set_chart"], **values}
         else:
             raise ValueError(f"{name!r} is not a value that can be corrected")
@@ -271,16 +302,29 @@ def _parse(path: Path) -> tuple[Settings | None, str]:
         return None, f"larger than {MAX_SETTINGS_BYTES // 1_000_000} MB"
     try:
         raw = json.loads(data.decode("utf-8"))
-        return Settings.model_validate(raw), ""
+        settings = Settings.model_validate(raw)
     except UnicodeDecodeError:
         return None, "not UTF-8 text"
     except RecursionError:
         return None, "nested too deep"
     except ValidationError as err:
-        where = ".".join(str(p) for p in err.errors()[0].get("loc", ()))
-        return None, f"{where}: {_one_line(err)}" if where else _one_line(err)
+        return None, _where(err)
     except ValueError as err:
         return None, f"not JSON: {str(err).splitlines()[0]}"
+    try:  # everything the app will build from the settings must build: check it now, not on a screen
+        effective_reference(settings)
+        effective_set_chart(settings)
+    except ValidationError as err:
+        return None, _where(err, "corrections")
+    except ValueError as err:
+        return None, f"corrections: {one_line(str(err))}"
+    return settings, ""
+
+
+def _where(err: ValidationError, prefix: str = "") -> str:
+    """The first problem of ``err`` in one line, prefixed with where it is (``corrections.set_chart.2: ...``)."""
+    where = ".".join(str(p) for p in (*([prefix] if prefix else []), *err.errors()[0].get("loc", ())))
+    return one_line(f"{where}: {_one_line(err)}" if where else _one_line(err))
 
 
 def _move_aside(path: Path) -> Path:

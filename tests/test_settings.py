@@ -55,6 +55,21 @@ def _kept(folder):
         (json.dumps({"theme": "purple"}).encode(), "theme: Input should be 'light' or 'dark'"),
         (b"[]", "Input should be a valid dictionary"),
         (b" " * 1_000_001, "larger than 1 MB"),
+        # Files that parse but could not be played with (before: "This screen failed to open" on Settings,
+        # Rules help and New game, with a raw pydantic error).
+        (b'{"corrections":{"starting_gold":[-5,-5,-5,-5]}}', "corrections.starting_gold.0: Input should be greater"),
+        (b'{"corrections":{"starting_gold":[5,4,3,2]}}', "corrections: starting gold must rise"),
+        (b'{"corrections":{"starting_gold":[1e30,1e31,1e32,1e33]}}', "corrections.starting_gold.0: "),
+        (b'{"corrections":{"starting_gold":[1,2,3,51]}}', "corrections.starting_gold.3: Input should be less"),
+        (b'{"corrections":{"set_chart":{"2":-1}}}', "corrections.set_chart.2: Input should be greater"),
+        (b'{"corrections":{"set_chart":{"2":201}}}', "corrections.set_chart.2: Input should be less"),
+        (b'{"corrections":{"set_chart":{"3":99}}}', "corrections: set chart: 3 tiles is printed in the rulebook"),
+        (b'{"corrections":{"set_chart":{"2":50,"4":1}}}', "corrections: set chart: 3 tiles cannot score less"),
+        (b'{"corrections":{"set_chart":{"100000000":5}}}', "corrections.set_chart.100000000.[key]: Input should"),
+        (b'{"corrections":{"set_chart":{"0":0}}}', "corrections.set_chart.0.[key]: Input should be greater"),
+        (b'{"corrections":{"tavern":{"tavern_9":{"reward":"gold","amount":1}}}}', "corrections.tavern.tavern_9"),
+        (b'{"corrections":{"tavern":{"tavern_1":{"reward":"gold","amount":0}}}}', "corrections: tavern_1: a tavern"),
+        (b'{"corrections":{"tavern":{"tavern_1":{"reward":"none","amount":2}}}}', "corrections: tavern_1: a tavern"),
     ],
 )
 def test_a_file_that_cannot_be_used_is_moved_aside_and_the_defaults_used(tmp_path, content, why):
@@ -153,6 +168,8 @@ def test_is_corrected_and_clear():
         ("tavern_1", ("none", 2), "amount 0"),
         ("tavern_1", ("gold", 0), "at least 1"),
         ("mine", 3, "not a value that can be corrected"),
+        ("set_chart", {31: 60}, "between 1 and 30"),
+        ("set_chart", {2: 201}, "between 0 and 200"),
     ],
 )
 def test_invalid_corrections_are_refused_with_one_line(name, value, message):
@@ -198,3 +215,16 @@ def test_data_dir_from_environment(monkeypatch, tmp_path):
 def test_data_dir_default_is_per_user(monkeypatch):
     monkeypatch.delenv("TREASURE_COMPANION_DATA", raising=False)
     assert "reasure" in str(default_data_dir())
+
+
+def test_every_usable_file_builds_the_reference_and_the_chart(tmp_path):
+    """What read_settings accepts, effective_reference and effective_set_chart can build (no screen fails)."""
+    from companion.settings import effective_set_chart
+
+    raw = {"corrections": {"starting_gold": [0, 1, 2, 50], "set_chart": {"2": 4, "30": 200},
+                           "tavern": {"tavern_1": {"reward": "beer", "amount": 5}}, "dragon_track": 12}}
+    settings_path(tmp_path).write_text(json.dumps(raw))
+    loaded = read_settings(tmp_path)
+    assert loaded.notice is None
+    assert effective_reference(loaded.settings).starting_gold.by_position == [0, 1, 2, 50]
+    assert effective_set_chart(loaded.settings).points(30) == (200, "owner")

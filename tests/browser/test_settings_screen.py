@@ -129,3 +129,21 @@ def test_a_bad_settings_file_is_kept_aside_and_settings_says_so(servers, app_pag
     app.open("/settings")
     app.expect_text("Appearance")
     assert "could not be read" not in app.text()
+
+
+def test_settings_that_parse_but_cannot_be_used_do_not_break_a_screen(servers, app_page, tmp_path):
+    """Before: negative starting gold in settings.json made Settings, Rules help and New game show "This screen
+    failed to open" with a raw validation error. Now the file is kept aside and every screen opens."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.json").write_text('{"corrections":{"starting_gold":[-5,-5,-5,-5]}}')
+    app = app_page(servers.start(data), route="/settings")
+    app.expect_text("Appearance")
+    (kept,) = data.glob("settings.json.broken-*")
+    app.expect_text(f"Your settings could not be read (corrections.starting_gold.0: Input should be greater "
+                    f"than or equal to 0); they are kept as {kept} and the defaults are used.")
+    app.shot("settings-broken-gold", wait_ms=1500)
+    for route, title in (("/rules", "Rules help"), ("/new", "New game")):
+        app.open(route)
+        app.expect_text(title)
+        assert "failed to open" not in app.text()
