@@ -59,8 +59,24 @@ class Rng:
     def shuffled(self, items: list) -> list:
         """A Fisher-Yates shuffle of a copy of ``items``."""
         out = list(items)
-        below = self.below
+        if len(out) >= len(_LIMITS):
+            for i in range(len(out) - 1, 0, -1):
+                j = self.below(i + 1)
+                out[i], out[j] = out[j], out[i]
+            return out
+        # ``below(i + 1)`` written out, with the state kept in a local: a deck of 30 cards draws 29 numbers.
+        state = self.state
         for i in range(len(out) - 1, 0, -1):
-            j = below(i + 1)
+            n = i + 1
+            limit = _LIMITS[n]
+            while True:
+                state = (state + _GAMMA) & _MASK
+                z = ((state ^ (state >> 30)) * _MIX1) & _MASK
+                z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+                x = z ^ (z >> 31)
+                if x <= limit:
+                    break
+            j = x % n
             out[i], out[j] = out[j], out[i]
+        self.state = state
         return out

@@ -102,4 +102,8 @@ class Decisions:
 
     def _has_open_space(self, color: str, dwarf: int) -> bool:
         board = self.state.board
-        return any(blocked_reason(board.get(sid), sid, color, dwarf) is None for sid in self._space_ids)
+        for sid in self._space_ids:
+            occupant = board.get(sid)
+            if occupant is None or blocked_reason(occupant, sid, color, dwarf) is None:
+                return True
+        return False
