@@ -2,6 +2,8 @@
 
 from companion.rules.deck import DECKS_DIR, load_builtin
 from companion.ui.decks.presenter import (
+    EXAMPLE_CARD,
+    FORMAT_HELP,
     MAX_DECK_BYTES,
     all_decks,
     card_view,
@@ -72,8 +74,8 @@ def test_bad_imports_are_one_line_and_keep_nothing(tmp_path):
     ]
     for text, start in cases:
         out = import_deck(tmp_path, text)
-        assert out.deck is None and out.error.startswith(start), out.error
-        assert "\n" not in out.error
+        assert out.deck is None and (out.problems or (out.error,))[0].startswith(start), out
+        assert "\n" not in out.error and "more problem" not in out.error
     assert import_deck(tmp_path, b"\xff\xfe", "x.toml").error == "x.toml: not UTF-8 text"
     assert "too big" in import_deck(tmp_path, b"#" * (MAX_DECK_BYTES + 1), "big.toml").error
     assert not (tmp_path / "decks").exists() or not any((tmp_path / "decks").iterdir())
@@ -86,3 +88,18 @@ def test_a_kept_transcription_edited_into_nonsense_is_reported_and_not_used(tmp_
     assert imported_problem(tmp_path, "red").startswith("red.toml: ")
     assert {d.name: d.source for d in all_decks(tmp_path)}["red"] == "app"
     assert imported_problem(tmp_path, "green") is None
+
+
+def test_a_bad_deck_lists_every_problem_and_the_format_is_explained(tmp_path):
+    """Issue 11: the Decks screen said "(and 3 more)"; it now lists each problem, and explains the format."""
+    bad = (ONE_CARD.replace('"forge"', '"pub"').replace("axes = ", "axes = 9 #")
+           + '\n[[cards]]\nid = "X1"\nprimary = "mine"\n')
+    out = import_deck(tmp_path, bad)
+    assert out.deck is None and len(out.problems) >= 3, out
+    assert out.error == f"pasted text: {len(out.problems)} problems, each below:"
+    assert all(line.startswith("pasted text: ") and "more" not in line for line in out.problems)
+    assert any("unknown action space 'pub'" in line for line in out.problems)
+    # The example in the help is itself a valid deck, and the help names every field a card has.
+    assert import_deck(tmp_path, EXAMPLE_CARD).error is None
+    for field in ("deck", "id", "primary", "secondary", "tertiary", "axes", "all_play", "wizards_cave"):
+        assert field in FORMAT_HELP

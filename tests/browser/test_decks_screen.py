@@ -26,11 +26,15 @@ def test_decks_lists_every_card_of_both_decks(app, size):
     app.shot("decks-green")
 
 
-def test_import_shows_a_bad_deck_in_one_line_and_keeps_a_good_one(app):
+def test_import_lists_every_problem_of_a_bad_deck_and_keeps_a_good_one(app):
     app.open("/decks", size="desktop")
+    app.expect_text("A deck file is TOML text")  # the format explained on the screen itself
     app.fill("Deck file text (TOML)", 'deck = "blue"\ncards = []')
     app.click("Import pasted deck")
-    app.expect_text("pasted text: deck: Input should be 'red' or 'green', got 'blue' (and 1 more problem)")
+    app.expect_text("pasted text: 2 problems, each below:")
+    app.expect_text("- pasted text: deck: Input should be 'red' or 'green', got 'blue'")
+    app.expect_text("- pasted text: cards:")
+    assert "more problem" not in app.text()
     app.shot("decks-import-error")
     app.fill("Deck file text (TOML)", GREEN)
     app.click("Import pasted deck")

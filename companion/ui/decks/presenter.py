@@ -51,6 +51,8 @@ class ImportOutcome:
     deck: Deck | None = None
     error: str | None = None
     path: Path | None = None
+    #: Every problem of a bad deck, one line each (the screen lists them all, not "and 3 more").
+    problems: tuple[str, ...] = ()
 
     @property
     def message(self) -> str:
@@ -59,6 +61,26 @@ class ImportOutcome:
         assert self.deck is not None
         n = len(self.deck.cards)
         return f"Imported your {self.deck.deck} deck: {words.count(n, 'card')}, kept as your transcription."
+
+
+#: The deck format, as the Decks screen explains it (automa_decks/README.md has the long version).
+FORMAT_HELP = (
+    "A deck file is TOML text: deck = \"red\" or \"green\", then one [[cards]] section a card with: id (a "
+    "short name, unique in the deck, e.g. R01); primary, secondary, tertiary (three different spaces the automa "
+    "tries in that order, by id: tunnel, mine, gem_market, dwarf_king, excavate, forge, temple, trading_post, "
+    "treasure_hoard, supply_wagon, scout, tribute, tavern_1 to tavern_4, mana_cave, wizards_cave); axes (0 to 4); "
+    "all_play = { dwarf_king = 1-4, gem_market = \"ruby\", \"emerald\", \"sapphire\" or \"diamond\", "
+    "tunnel = 1-4, wizards_cave = 1-4 }. Lines starting with # are comments."
+)
+EXAMPLE_CARD = """deck = "red"
+
+[[cards]]
+id = "R01"
+primary = "treasure_hoard"
+secondary = "scout"
+tertiary = "tavern_2"
+axes = 3
+all_play = { dwarf_king = 1, gem_market = "emerald", tunnel = 1, wizards_cave = 4 }"""
 
 
 def _space(space_id: str) -> str:
@@ -116,7 +138,10 @@ def import_deck(data_dir: str | os.PathLike[str], text: str | bytes, source: str
     try:
         deck = parse_deck(text, source)
     except DeckError as err:
-        return ImportOutcome(error=" ".join(str(err).split()))
+        lines = tuple(" ".join(line.split()) for line in err.lines())
+        if len(lines) == 1:
+            return ImportOutcome(error=lines[0], problems=lines)
+        return ImportOutcome(error=f"{source}: {len(lines)} problems, each below:", problems=lines)
     path = imported_path(data_dir, deck.deck)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -10,6 +10,8 @@ from companion.ui import widgets as w
 from companion.ui.context import AppContext
 from companion.ui.decks.calibration_view import calibration_card
 from companion.ui.decks.presenter import (
+    EXAMPLE_CARD,
+    FORMAT_HELP,
     DeckView,
     all_decks,
     import_deck,
@@ -110,20 +112,23 @@ def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
     chooser.on_change = select
     ctx.state.setdefault(SHOWN_KEY, shown)
 
-    def show_outcome(message: str, ok: bool) -> None:
+    def show_outcome(message: str, ok: bool, problems: tuple[str, ...] = ()) -> None:
+        text: list[ft.Control] = [ft.Text(message, color=None if ok else ft.Colors.ERROR)]
+        if len(problems) > 1:  # every problem of a bad deck, one a line
+            text += [ft.Text(f"- {line}", color=ft.Colors.ERROR) for line in problems]
         outcome.controls = [
             ft.Icon(
                 ft.Icons.CHECK_CIRCLE_OUTLINE if ok else ft.Icons.ERROR_OUTLINE,
                 color=ft.Colors.GREEN_700 if ok else ft.Colors.ERROR,
                 semantics_label="Done" if ok else "Error",
             ),
-            ft.Text(message, color=None if ok else ft.Colors.ERROR, expand=True),
+            ft.Column(text, spacing=2, expand=True),
         ]
         outcome.visible = True
 
     def do_import(text: str | bytes, source: str) -> None:
         result = import_deck(ctx.data_dir, text, source)
-        show_outcome(result.message, ok=result.error is None)
+        show_outcome(result.message, ok=result.error is None, problems=result.problems)
         if result.deck is not None:
             ctx.state[SHOWN_KEY] = result.deck.deck
             chooser.selected = [result.deck.deck]
@@ -168,9 +173,17 @@ def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
         [
             w.heading("Import a transcribed deck", 3),
             w.para(
-                "The format is described in automa_decks/README.md. Paste the file's text, or choose the file. "
-                "It is checked before it is kept; a problem is shown in one line.",
+                "Paste the file's text, or choose the file. It is checked before it is kept; every problem is "
+                "listed, a line each.",
                 small=True,
+            ),
+            w.para(FORMAT_HELP, small=True),
+            ft.Text("A deck of one card:", size=13, weight=ft.FontWeight.W_600),
+            ft.Container(
+                ft.Text(EXAMPLE_CARD, font_family="monospace", size=12),
+                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+                border_radius=8,
+                padding=8,
             ),
             pasted,
             ft.Row(
