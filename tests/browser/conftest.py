@@ -30,6 +30,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+import msgpack  # Flet's wire format (a dependency of flet)
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
@@ -45,6 +46,8 @@ CHROMIUM_ARGS = [
 SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
 STARTUP_TIMEOUT = 60.0
 UI_TIMEOUT_MS = 15_000
+#: Flet's message action for "these properties of a control changed" (a field's value, sent by the page).
+UPDATE_CONTROL_PROPS = 4
 
 
 def pytest_collection_modifyitems(config, items):
@@ -209,6 +212,7 @@ class AppPage:
         self._page = None
         self.size = "phone"
         self.frames: list[tuple[float, str, object]] = []
+        self.sent_values: list[str] = []
 
     @property
     def page(self):
@@ -227,6 +231,7 @@ class AppPage:
         self.context.set_default_timeout(UI_TIMEOUT_MS)
         self._page = page = self.context.new_page()
         self.frames: list[tuple[float, str, object]] = []
+        self.sent_values: list[str] = []
         page.on("websocket", self._watch)
         page.goto(self.server.url + route)
         # Flutter draws on a canvas; its accessibility tree (which the helpers read) appears only after the
@@ -249,8 +254,18 @@ class AppPage:
         return self
 
     def _watch(self, ws) -> None:
-        ws.on("framesent", lambda f: self.frames.append((time.monotonic(), "sent", f)))
+        ws.on("framesent", self._sent)
         ws.on("framereceived", lambda f: self.frames.append((time.monotonic(), "received", f)))
+
+    def _sent(self, payload) -> None:
+        """Record a frame the page sent; a text field's new value (Flet's UPDATE_CONTROL_PROPS) also goes to
+        ``sent_values``: what the app (the server) now holds for that field."""
+        self.frames.append((time.monotonic(), "sent", payload))
+        if isinstance(payload, bytes) and payload[:1] == b"\x00":  # a Flet protocol frame: 0x00 + msgpack
+            with contextlib.suppress(Exception):
+                action, body = msgpack.unpackb(payload[1:], strict_map_key=False)
+                if action == UPDATE_CONTROL_PROPS and isinstance(body.get("props", {}).get("value"), str):
+                    self.sent_values.append(body["props"]["value"])
 
     def settle(self, quiet_ms: int = 150, timeout_ms: int = 5_000) -> None:
         """Wait until the app's connection has been quiet for ``quiet_ms``: the server has answered."""
@@ -297,10 +312,19 @@ class AppPage:
         self.settle()
 
     def fill(self, label: str, value: str) -> None:
-        """Type ``value`` into the text field labelled ``label`` (replacing what was there), key by key.
+        """Type ``value`` into the text field labelled ``label`` (replacing what was there), key by key, and return
+        once the app has it.
 
         Key by key, as a person types: Playwright's ``fill`` sets the DOM value in one go, which Flutter only
         picks up when the field loses focus, and a screen update arriving before that resets the field.
+
+        The focus is put on the field's element in the accessibility tree, but Flutter edits a field only after
+        its framework has acted on that focus: a frame or more later it attaches its text editing to the
+        element. Keys typed before that land in the element and never reach Flutter, so the app never gets them
+        (a loaded machine stretches that window: the deck import once got an empty paste while the page showed
+        the text). So the first character is typed alone and the rest only once the app has reported it (Flet
+        sends every change of a field's value to the server); the fill ends when the app has the whole value.
+        When the first character does not arrive, the field is blurred and focused again.
         """
         from playwright.sync_api import Error as PlaywrightError
 
@@ -310,25 +334,50 @@ class AppPage:
         for attempt in range(6):
             # Focus through the accessibility tree rather than a click: Flutter scrolls its canvas to bring the
             # field into view, and a click computed before that scroll lands on whatever was under the pointer.
-            # Flutter may also rebuild the field's DOM node meanwhile (dropping the focus), so check the focus
-            # before and after typing, and type again (select all, replace) when it moved.
+            # Flutter may also rebuild the field's DOM node meanwhile (dropping the focus), so check the focus.
             self.settle()
             try:
+                if attempt:
+                    field.evaluate("e => e.blur()", timeout=3_000)  # a fresh focus for Flutter to act on
                 field.focus(timeout=UI_TIMEOUT_MS if attempt == 0 else 3_000)
                 self.settle()
                 if not field.evaluate(focused, timeout=3_000):
                     problem = "did not take the focus"
                     continue
+                mark = len(self.sent_values)
                 self.page.keyboard.press("ControlOrMeta+A")
                 self.page.keyboard.press("Backspace")
-                self.page.keyboard.type(value)
-                self.settle()
-                if field.evaluate(focused, timeout=3_000):
+                if not value:
+                    self.settle()
+                    if self.value(label) == "":
+                        return
+                    problem = "was not emptied"
+                    continue
+                self.page.keyboard.type(value[0])
+                if not self._app_has(value[0], mark, 3_000):
+                    problem = f"did not pass the keys on to the app (it got {self._app_value(mark)!r})"
+                    continue
+                self.page.keyboard.type(value[1:])
+                if self._app_has(value, mark, UI_TIMEOUT_MS):
+                    self.settle()
                     return
-                problem = "lost the focus while typing"
+                problem = f"gave the app {self._app_value(mark)!r}"
             except PlaywrightError as err:
                 problem = str(err).splitlines()[0]
         raise AssertionError(f"could not type into the field {label!r}: {problem}")
+
+    def _app_value(self, since: int) -> str | None:
+        """The last field value the page sent to the app after ``self.sent_values[since]`` (None: none sent)."""
+        return self.sent_values[-1] if len(self.sent_values) > since else None
+
+    def _app_has(self, text: str, since: int, timeout_ms: int) -> bool:
+        """Wait until the last field value the page sent to the app (after ``since``) is ``text``."""
+        deadline = time.monotonic() + timeout_ms / 1000
+        while self._app_value(since) != text:
+            if time.monotonic() > deadline:
+                return False
+            self.page.wait_for_timeout(30)
+        return True
 
     def value(self, label: str) -> str:
         return self.page.locator(f'input[aria-label="{label}"], textarea[aria-label="{label}"]').first.input_value()
