@@ -1,7 +1,8 @@
 """Benchmarks: each figure printed as JSON with the machine's core count, median and 95th percentile.
 
 Run with ``python -m tests.bench.bench`` (add ``--browser`` for the figures measured in headless Chromium,
-``--calibrate`` for the time of ``calibrate --games 1000 --jobs 2`` alone).
+``--calibrate`` for the time of ``calibrate --games 1000 --jobs 2`` alone, ``--engine`` for the simulated solo
+games a second alone, without and with records, in CPU time).
 Not part of the test run: timings are measured and reported, never asserted.
 """
 
@@ -63,15 +64,36 @@ def bench_automa_placement(n: int = 2000) -> dict:
     return _figure("automa placement decision", samples)
 
 
-def bench_games_per_second(games: int = 300) -> dict:
-    """Whole simulated solo games (random bot human + two automa, 5 rounds) on one core."""
-    samples = _time(lambda: None, 0)
-    for seed in range(games):
-        t = time.perf_counter()
-        _finished_game(seed)
-        samples.append(time.perf_counter() - t)
-    total = sum(samples)
-    return _figure("simulated solo game", samples, games_per_second=round(games / total, 1))
+def bench_games_per_second(games: int = 300, records: bool = False) -> dict:
+    """Whole simulated solo games as ``simulate`` plays them (random bot human + two automa, 5 rounds), with
+    ``records`` each written as ``simulate --records`` writes it.
+
+    Each game's CPU time (``time.process_time``: the time this process ran on its one core) is the sample, and
+    games a second are games / total CPU time: on a shared machine the wall clock also counts the time other
+    programs held the core. The wall-clock rate and the load average are printed beside it.
+    """
+    from companion.rules.rng import Rng
+    from companion.sim.simulate import sim_setup
+
+    seeds = Rng(1)
+    cpu: list[float] = []
+    load = os.getloadavg()[0]
+    wall = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        for number in range(1, games + 1):
+            game_seed, bot_seed = seeds.next64() >> 1, seeds.next64() >> 1
+            t = time.process_time()
+            game = play(Game(sim_setup(game_seed, 1, "hard", True)), Bot("random", bot_seed))
+            if records:
+                path = os.path.join(tmp, f"game-{number:05d}.jsonl")
+                with open(path, "w", encoding="utf-8") as f:
+                    f.write(dumps(game.header(), game.events()))
+            cpu.append(time.process_time() - t)
+    wall = time.perf_counter() - wall
+    name = "simulated solo game" + (" with its record written" if records else "")
+    return _figure(name, cpu, games_per_second=round(games / sum(cpu), 1), clock="cpu (process_time)",
+                   wall_games_per_second=round(games / wall, 1), load_average_before=round(load, 1),
+                   load_average_after=round(os.getloadavg()[0], 1))
 
 
 def bench_calibrate(games: int = 1000, jobs: int = 2) -> dict:
@@ -136,12 +158,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--browser", action="store_true", help="also measure in headless Chromium")
     parser.add_argument("--quick", action="store_true", help="fewer samples")
     parser.add_argument("--calibrate", action="store_true", help="only time calibrate --games 1000 --jobs 2")
+    parser.add_argument("--engine", action="store_true", help="only the simulated games a second (issue 13)")
     args = parser.parse_args(argv)
     k = 5 if args.quick else 1
     if args.calibrate:
         print(json.dumps(bench_calibrate(1000 // k)))
         return 0
-    figures = [bench_automa_placement(2000 // k), bench_games_per_second(300 // k), bench_replay(50 // k),
+    if args.engine:
+        for records in (False, True):
+            print(json.dumps(bench_games_per_second(1000 // k, records=records)))
+        return 0
+    figures = [bench_automa_placement(2000 // k), bench_games_per_second(1000 // k),
+               bench_games_per_second(1000 // k, records=True), bench_replay(50 // k),
                *bench_store(300 // k), bench_long_replay(10_000, 3), bench_long_replay(100_000, 3 // k or 1)]
     if args.browser:
         from tests.bench.browser import bench_browser
