@@ -20,6 +20,7 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 from companion.server.gate import TableGate
 from companion.server.guard import OriginGuard
 from companion.server.sharing import Table
+from companion.server.stopped_notice import StoppedNotice
 
 
 def build_app(main: Callable, hosts: Sequence[str], table: Table | None = None):
@@ -28,7 +29,9 @@ def build_app(main: Callable, hosts: Sequence[str], table: Table | None = None):
     import flet as ft
 
     app = ft.run(main, view=ft.AppView.WEB_BROWSER, no_cdn=True, export_asgi_app=True)
-    # Starlette runs the middleware added last first: the Host check, the Origin check, the table code, Flet.
+    # Starlette runs the middleware added last first: the Host check, the Origin check, the table code, the
+    # page's "the app stopped" notice (companion/server/stopped_notice.py), Flet.
+    app.add_middleware(StoppedNotice)
     if table is not None:
         app.add_middleware(TableGate, table=table)
     app.add_middleware(OriginGuard)

@@ -1,0 +1,97 @@
+"""When the app on this computer stops, the page says so instead of a blank "Working...".
+
+Flet 1.0.5's web client handles a lost connection on its own: it shows its boot screen ("Working..." and a
+spinner) and reconnects with a growing delay. Its messages cannot be set from Python for the top-level page
+(``page.on_disconnect`` runs on the server, which is exactly what is gone; the client's ``startup_message`` and
+``app_error_message`` are options of an embedded ``FletApp`` control, not of the page). So the page that Flet
+serves gets a small script of ours: it watches the client's WebSocket to the app (``/ws``), and while that is
+closed shows a notice above everything: "The app on this computer stopped. Start it again: the game is saved."
+It goes away when the client connects again.
+
+``StoppedNotice`` is ASGI middleware that adds the script to every HTML page the app serves (the index, which
+Flet also serves for every route), before ``</head>``.
+"""
+
+from __future__ import annotations
+
+MESSAGE = "The app on this computer stopped. Start it again: the game is saved."
+
+SCRIPT = """<script>
+(function () {
+  var Native = window.WebSocket;
+  if (!Native) return;
+  var box = null;
+  function show() {
+    if (box) return;
+    box = document.createElement("div");
+    box.id = "companion-stopped";
+    box.setAttribute("role", "alert");
+    box.textContent = %(message)s;
+    box.style.cssText = "position:fixed;left:0;right:0;top:0;z-index:2147483647;padding:18px 16px;" +
+      "background:#B71C1C;color:#fff;font:600 18px/1.4 sans-serif;text-align:center;" +
+      "box-shadow:0 2px 8px rgba(0,0,0,.4)";
+    document.body.appendChild(box);
+  }
+  function hide() {
+    if (box) { box.remove(); box = null; }
+  }
+  function Watched(url, protocols) {
+    var ws = protocols === undefined ? new Native(url) : new Native(url, protocols);
+    if (/\\/ws(\\?|$)/.test(String(url))) {
+      ws.addEventListener("open", hide);
+      ws.addEventListener("close", show);
+    }
+    return ws;
+  }
+  Watched.prototype = Native.prototype;
+  ["CONNECTING", "OPEN", "CLOSING", "CLOSED"].forEach(function (k) { Watched[k] = Native[k]; });
+  window.WebSocket = Watched;
+})();
+</script>
+"""
+
+
+def script(message: str = MESSAGE) -> bytes:
+    """The script, with ``message`` as a JavaScript string."""
+    import json
+
+    return (SCRIPT % {"message": json.dumps(message)}).encode("utf-8")
+
+
+class StoppedNotice:
+    """ASGI middleware: adds :func:`script` before ``</head>`` of every HTML response."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.snippet = script()
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http" or scope.get("method") != "GET":
+            await self.app(scope, receive, send)
+            return
+        start: dict | None = None
+        chunks: list[bytes] = []
+
+        async def wrapped(message) -> None:
+            nonlocal start
+            if message["type"] == "http.response.start":
+                headers = dict(message.get("headers") or [])
+                is_html = headers.get(b"content-type", b"").startswith(b"text/html")
+                if not is_html or headers.get(b"content-encoding") or message.get("status") != 200:
+                    await send(message)
+                    return
+                start = message
+                return
+            if message["type"] == "http.response.body" and start is not None:
+                chunks.append(message.get("body", b""))
+                if message.get("more_body"):
+                    return
+                body = b"".join(chunks).replace(b"</head>", self.snippet + b"</head>", 1)
+                headers = [(k, v) for k, v in start.get("headers") or [] if k.lower() != b"content-length"]
+                headers.append((b"content-length", str(len(body)).encode()))
+                await send({**start, "headers": headers})
+                await send({"type": "http.response.body", "body": body})
+                return
+            await send(message)
+
+        await self.app(scope, receive, wrapped)
