@@ -76,7 +76,7 @@ class GameInfo:
     id: int
     started: datetime
     finished: bool
-    players: list[dict[str, str]]  # [{"color": ..., "kind": "human" | "automa"}], from the header's setup
+    players: list[dict[str, str]]  # [{"color", "kind": "human" | "automa", "name" (a named human)}], from the setup
     steps: int  # live steps, the setup step 0 included
     ended: datetime | None = None
     summary: GameSummary | None = None  # None while in progress (or a finished game imported without one)
@@ -387,8 +387,10 @@ class Store:
 def _players(header: dict[str, Any]) -> list[dict[str, str]]:
     setup = header.get("setup") if isinstance(header, dict) else None
     players = setup.get("players") if isinstance(setup, dict) else None
+    # A human's name, when the table gave one, comes along: every list of the games names that player.
     return [
         {"color": p["color"], "kind": p["kind"]}
+        | ({"name": p["name"]} if p["kind"] == "human" and isinstance(p.get("name"), str) and p["name"] else {})
         for p in players or []
         if isinstance(p, dict) and "color" in p and "kind" in p
     ]

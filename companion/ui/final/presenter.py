@@ -90,7 +90,8 @@ class FinalPresenter:
         self.chart = chart
         setup = session.game.setup
         seats = [
-            SeatState(p.color, "automa", p.difficulty) if p.is_automa else SeatState(p.color) for p in setup.players
+            SeatState(p.color, "automa", p.difficulty) if p.is_automa else SeatState(p.color, name=p.name)
+            for p in setup.players
         ]
         self.sheet = ScorePresenter(seats, expansion=setup.expansion)
         self.revealed: set[str] = set()

@@ -161,7 +161,8 @@ class HistoryPresenter:
 
     def _label(self, info: GameInfo, color: str, kind: str) -> str:
         if kind != "automa":
-            return colour_name(color)
+            named = next((p.get("name") for p in info.players if p["color"] == color and p.get("name")), None)
+            return f"{named} ({colour_name(color)})" if named else colour_name(color)
         difficulty = info.summary.difficulty if info.summary and info.summary.difficulty else None
         difficulty = difficulty or self._difficulties(info).get(color)
         return f"{colour_name(color)} automa" + (f" ({difficulty.capitalize()})" if difficulty else "")
@@ -191,7 +192,7 @@ class HistoryPresenter:
             )
 
         def name(c: str) -> str:
-            return colour_name(c) + (" automa" if kinds.get(c) == "automa" else "")
+            return self._label(info, c, "human") if kinds.get(c) != "automa" else f"{colour_name(c)} automa"
 
         # A solo tie is a loss, so the automa ranks ahead of the human on equal points (also for games saved
         # before that ruling, whose stored winner may be the human).

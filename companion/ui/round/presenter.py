@@ -15,6 +15,7 @@ from companion.rules import words
 from companion.rules.game import IllegalInput
 from companion.rules.spaces import SPACES, spaces_for
 from companion.rules.words import board_instructions, describe, step_label
+from companion.rules.words.game import seat
 from companion.session import GameSession
 from companion.store import StoreConflict, StoreError, not_saved_line
 from companion.ui.round.answers import last_answer
@@ -55,6 +56,8 @@ class PlayerChip:
     #: The app's count of points scored in play (automa only: humans keep theirs on the board; None too when the
     #: table keeps the automa's things, its score disc then being the count)
     points: int | None
+    #: A human's name, when the table gave one (the chip shows it; ``label`` says "Ann (Blue)")
+    name: str | None = None
 
 
 @dataclass(frozen=True)
@@ -131,11 +134,12 @@ class RoundPresenter:
         chips = [
             PlayerChip(
                 c,
-                cap(c) + (" automa" if setup.player(c).is_automa else ""),
+                seat(setup.player(c)),
                 setup.player(c).is_automa,
                 sorted(s.beds[c]),
                 sorted(s.captured[c]),
                 s.points[c] if setup.player(c).is_automa and not setup.table_stash else None,
+                None if setup.player(c).is_automa else setup.player(c).name,
             )
             for c in s.turn_order
         ]
@@ -202,7 +206,8 @@ class RoundPresenter:
     def _banner(self, d) -> str:
         match d.kind:
             case "place":
-                return f"{cap(d.color)} #{d.dwarf} — your move: tap a space"
+                who = self.game.setup.player(d.color).name
+                return f"{who + ' (' + cap(d.color) + ')' if who else cap(d.color)} #{d.dwarf} — your move: tap a space"
             case "automa_turn":
                 return f"{cap(d.color)} automa places #{d.dwarf}"
             case "roll":

@@ -207,7 +207,7 @@ class RoundScreen:
             name = ft.Row(
                 [
                     *([ft.Icon(ft.Icons.SMART_TOY, size=14, color=fg)] if chip.automa else []),
-                    ft.Text(f"{i}. {cap(chip.color)}", weight=ft.FontWeight.W_700, color=fg, size=15),
+                    ft.Text(f"{i}. {chip.name or cap(chip.color)}", weight=ft.FontWeight.W_700, color=fg, size=15),
                 ],
                 spacing=3,
                 tight=True,

@@ -82,12 +82,13 @@ class SeatState:
     kind: str = "human"
     difficulty: str = "hard"
     counts: dict[str, int] = field(default_factory=dict)
+    name: str | None = None  # a human's name, when the table gave one
 
     @property
     def label(self) -> str:
         if self.kind == "automa":
             return f"{colour_name(self.color)} automa ({self.difficulty.capitalize()})"
-        return colour_name(self.color)
+        return f"{self.name} ({colour_name(self.color)})" if self.name else colour_name(self.color)
 
     def fields(self, expansion: bool) -> tuple[tuple[str, str], ...]:
         if self.kind == "automa":
