@@ -99,8 +99,14 @@ class RoundScreen:
         )
         # Keyed: Flet diffs the rebuilt controls against the old ones field by field and sends only what changed
         # (unkeyed, every redraw resent and rebuilt the whole screen: about a second per tap in a browser).
-        self.root.controls = [
-            ft.ResponsiveRow(
+        if v.decision == "attack":
+            # The attack form takes the whole width, the board under it (not needed while the form is filled in).
+            main: ft.Control = ft.Column(
+                [left, self._board(v)], spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                key="round-main-attack",
+            )
+        else:
+            main = ft.ResponsiveRow(
                 [
                     ft.Container(content=left, col={"xs": 12, "md": 6}),
                     ft.Container(content=self._board(v), col={"xs": 12, "md": 6}),
@@ -109,9 +115,8 @@ class RoundScreen:
                 run_spacing=10,
                 vertical_alignment=ft.CrossAxisAlignment.START,
                 key="round-main",
-            ),
-            self.side_box,
-        ]
+            )
+        self.root.controls = [main, self.side_box]
 
     def refresh(self, part: str = "banner") -> None:
         """After a change inside a form (a stepper, a choice): the keyed redraw sends only what changed."""

@@ -18,7 +18,15 @@ def attack(screen: RoundHost, v: RoundView) -> list[ft.Control]:
     players = form.setdefault("players", {c: {"die": None, "axes": 0, "spells": []} for c in a.humans})
     automa_axes = form.setdefault("automa_axes", {c: n for c, n in a.automa_axes.items()})
     black = form.setdefault("black", None)
-    rows: list[ft.Control] = [w.heading("The dragon tile", 3), ft.Text("Reveal the top dragon tile:")]
+    sections: list[list[ft.Control]] = []
+
+    def section(title: str) -> list[ft.Control]:
+        """A part of the form (the tile, the black die, each player): side by side on a wide screen."""
+        sections.append([w.heading(title, 3)])
+        return sections[-1]
+
+    rows = section("The dragon tile")
+    rows.append(ft.Text("Reveal the top dragon tile:"))
     rows.append(stepper(screen, "Strength", tile["strength"], 0, 20, lambda x: tile.__setitem__("strength", x)))
 
     def set_treasure(t):
@@ -35,7 +43,7 @@ def attack(screen: RoundHost, v: RoundView) -> list[ft.Control]:
     )
     rows.append(stepper(screen, "Tile points", tile["points"], 0, 50, lambda x: tile.__setitem__("points", x)))
     if a.rahdo:
-        rows.append(w.heading("The black die", 3))
+        rows = section("The black die")
         if a.black_die is not None:
             rows.append(ft.Text(f"The app rolled the black die for {cap(a.trigger)}: {a.black_die}"))
         else:
@@ -48,7 +56,7 @@ def attack(screen: RoundHost, v: RoundView) -> list[ft.Control]:
             rows.append(die_row("Black die", black, pick_black))
     for color in a.humans:
         entry = players[color]
-        rows.append(w.heading(cap(color), 3))
+        rows = section(cap(color))
         if not a.rahdo:
 
             def pick(n, entry=entry):
@@ -79,7 +87,7 @@ def attack(screen: RoundHost, v: RoundView) -> list[ft.Control]:
                 ft.Checkbox(label=f"{cap(color)} casts {text}", value=spell in entry["spells"], on_change=toggle)
             )
     for color, count in a.automa_axes.items():
-        rows.append(w.heading(f"{cap(color)} automa", 3))
+        rows = section(f"{cap(color)} automa")
         die = a.automa_dice.get(color)
         if die is not None:
             rows.append(ft.Text(f"The app rolled {die} for it."))
@@ -107,4 +115,8 @@ def attack(screen: RoundHost, v: RoundView) -> list[ft.Control]:
         lambda _e: screen.do(lambda: p.attack(tile, players, automa_axes, form.get("black"))),
         "SHIELD",
     )
-    return [panel(rows), resolve]
+    parts = [
+        ft.Container(ft.Column(part, spacing=8, tight=True), col={"xs": 12, "md": 6}, padding=ft.Padding.only(right=8))
+        for part in sections
+    ]
+    return [panel([ft.ResponsiveRow(parts, spacing=8, run_spacing=12)]), resolve]

@@ -28,7 +28,8 @@ def place_hint(screen: RoundHost, v: RoundView) -> ft.Control:
         name = "Grow Beard" if screen.spell == "grow_beard" else "Blood Sacrifice"
         hint = f"{name}: now tap the space to take."
     else:
-        hint = "Tap a free space (green border) below. A spell first?"
+        # The board is above this bar on a phone and on a desktop alike (there, on the right).
+        hint = "Tap a free space on the board above (green border). A spell first?"
     fg = on_color(v.banner_color)
     return ft.Column(
         [ft.Text(hint, color=fg), ft.Row(chips, wrap=True, spacing=6, run_spacing=6)], spacing=6, tight=True
