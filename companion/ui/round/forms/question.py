@@ -64,7 +64,8 @@ def question(screen: RoundHost, v: RoundView) -> list[ft.Control]:
         picked = form.get("gem")  # set by a colour's "5+": the stepper for a tile with many gems
         rows.append(ft.Text("Tap its gems and their number, or the special tile", weight=ft.FontWeight.W_600))
         for gem in gems:
-            row: list[ft.Control] = [ft.Text(GEM_LABEL[gem], width=70, weight=ft.FontWeight.W_600)]
+            # The name takes what the chips leave (no fixed width: with Larger text "Sapphire" must not break).
+            row: list[ft.Control] = [ft.Text(GEM_LABEL[gem], expand=True, weight=ft.FontWeight.W_600, no_wrap=True)]
             for n in answers.tile_counts():
                 tile = {"kind": "gem", "gem": gem, "gems": n}
                 row.append(
@@ -73,7 +74,7 @@ def question(screen: RoundHost, v: RoundView) -> list[ft.Control]:
                         str(n),
                         f"{GEM_LABEL[gem]} tile with {words.count(n, 'gem')}",
                         lambda _e, t=tile: send(t),
-                        width=42,
+                        width=40,
                     )
                 )
             row.append(
@@ -82,11 +83,11 @@ def question(screen: RoundHost, v: RoundView) -> list[ft.Control]:
                     f"{answers.TILE_CHIP_MAX + 1}+",
                     f"{GEM_LABEL[gem]} tile with more than {answers.TILE_CHIP_MAX} gems",
                     redraw_after(lambda _e, g=gem: form.update(gem=g, count=answers.TILE_CHIP_MAX + 1)),
-                    width=48,
+                    width=46,
                     outlined=picked != gem,
                 )
             )
-            rows.append(ft.Row(row, spacing=4, wrap=True, run_spacing=4))
+            rows.append(ft.Row(row, spacing=4))
         if picked:
             count = form["count"]
             rows.append(
