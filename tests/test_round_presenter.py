@@ -190,3 +190,12 @@ def test_with_grow_beard_chosen_the_dwarves_it_dislodges_look_tappable():
     assert {c.space: c for c in p.view().cells}[cell.space].status == "blocked"
     # Blood Sacrifice dislodges only the placer's own smaller beards: another's dwarf stays blocked.
     assert {c.space: c for c in p.view("blood_sacrifice").cells}[cell.space].status == "blocked"
+
+
+def test_a_loss_says_a_quarter_for_stone_beards():
+    """Issue 11: a dragon takes a quarter from a loser holding Stone Beards; the board line said half."""
+    attack = {"type": "attack", "strength": 9, "treasure": "gold", "points": 6, "winner": None,
+              "defence": {"red": 3, "blue": 2}, "captured": [], "losers": ["red", "blue"]}
+    lines = board_instructions([attack], 5, {"red"})
+    assert "Red loses a quarter of its gold (rounded up, Stone Beards)" in lines
+    assert "Blue loses half its gold (rounded up)" in lines

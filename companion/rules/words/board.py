@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from . import table as table_words
 from .events import describe, reason
@@ -62,21 +62,25 @@ def _gain(e: Mapping) -> list[str]:
     return [f"{colour(e['color'])} automa takes {join_and(parts)} (beside its deck)"]
 
 
-def _attack(e: Mapping, said_later: set[str] = frozenset()) -> list[str]:
+def _attack(e: Mapping, said_later: set[str] = frozenset(), stone_beards: Collection[str] = ()) -> list[str]:
     """The fight's result; the losses of ``said_later`` colours (the table keeps their things) come in their
-    own line with the captured dwarf (:func:`.table.take`)."""
+    own line with the captured dwarf (:func:`.table.take`). A loser holding Stone Beards (``stone_beards``)
+    loses a quarter, not half."""
     out = [describe(e), "Defence: " + ", ".join(f"{colour(c)} {d}" for c, d in e["defence"].items())]
     for c in e["captured"]:
         if c["color"] not in said_later:
             out.append(f"{dwarf(c)} goes to the capture box")
     for color in e["losers"]:
         if color not in said_later:
-            out.append(f"{colour(color)} loses half its {words_of(e['treasure'])} (rounded up)")
+            share = "a quarter of" if color in stone_beards else "half"
+            why = ", Stone Beards" if color in stone_beards else ""
+            out.append(f"{colour(color)} loses {share} its {words_of(e['treasure'])} (rounded up{why})")
     return out
 
 
-def board_instructions(step: list[Mapping], dragon_length: int) -> list[str]:
-    """What to do on the physical board after a step, in the order it happened."""
+def board_instructions(step: list[Mapping], dragon_length: int, stone_beards: Collection[str] = ()) -> list[str]:
+    """What to do on the physical board after a step, in the order it happened. ``stone_beards``: the colours
+    holding Stone Beards (a dragon takes a quarter of theirs, not half)."""
     out: list[str] = []
     bonus, folded, captured, said_later = table_words.merges(step)
     for i, e in enumerate(step):
@@ -101,7 +105,7 @@ def board_instructions(step: list[Mapping], dragon_length: int) -> list[str]:
             else:
                 out.append(f"Move the dragon up one: {e['position']} of {dragon_length}")
         elif t == "attack":
-            out += _attack(e, said_later)
+            out += _attack(e, said_later, stone_beards)
         elif t == "loss":
             lost = f"{e['gold']} gold" if "gold" in e else gems(e.get("gems") or {})
             out.append(f"Return {lost} from {colour(e['color'])} automa's pile to the supply")

@@ -178,7 +178,9 @@ class RoundPresenter:
             banner_color=d.color,
             decision=d.kind,
             actor_is_automa=bool(d.color and setup.player(d.color).is_automa),
-            instructions=board_instructions(last, setup.dragon_track),
+            instructions=board_instructions(
+                last, setup.dragon_track, {c for c, tiles in s.special_tiles.items() if "stone_beards" in tiles}
+            ),
             cells=cells,
             undo_label=step_label(g.steps[-1]) if g.can_undo else None,
             redo_label=step_label(g.redo_steps[-1]) if g.redo_steps else None,
