@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -63,6 +64,7 @@ RECORDER = """(() => {
   if (document.documentElement) watch(); else addEventListener('DOMContentLoaded', watch);
 })()"""
 PROBE_ENV = "TREASURE_COMPANION_PROBE"
+GEM_CHIP = re.compile(r"^(Ruby|Emerald|Sapphire|Diamond|Mana)( and (Ruby|Emerald|Sapphire|Diamond|Mana))?$")
 
 
 def _free_port() -> int:
@@ -210,12 +212,14 @@ def _round_taps(browser, quick: bool) -> Taps:
                     button = page.get_by_role("button", name="Roll the app's die").first
                 elif "is over" in banner:
                     button = page.get_by_role("button", name="Start round").first
-                elif "how many" in banner or "which tile" in banner or "which spell" in banner:
-                    button = page.get_by_role("button", name="OK").first  # the form's defaults are fine
+                elif "how many" in banner:  # a question's answer is one chip (companion/ui/round/answers.py)
+                    button = page.get_by_role("button", name=re.compile(r" 1( \(as last time\))?$")).first
+                elif "which tile" in banner:
+                    button = page.get_by_role("button", name="Sapphire tile with 3 gems", exact=True).first
+                elif "which spell" in banner:
+                    button = page.get_by_role("button", name="Charm", exact=True).first
                 elif "which colours" in banner:
-                    for _ in range(2):
-                        page.get_by_role("button", name="Ruby", exact=True).first.click()
-                    button = page.get_by_role("button", name="OK").first
+                    button = page.get_by_role("button", name=GEM_CHIP).first
                 else:
                     print(f"stopping at: {banner[:80]!r}", file=sys.stderr)
                     break  # a question or an attack: enough samples of the common taps

@@ -26,6 +26,7 @@ from companion.ui import widgets as w
 from companion.ui.colors import COLOR_HEX, on_color
 from companion.ui.context import AppContext
 from companion.ui.new_game.presenter import setup_checklist
+from companion.ui.round.board import BoardCell
 from companion.ui.round.forms.banner import BAR_DECISIONS, decision_controls
 from companion.ui.round.forms.controls import MAIN
 from companion.ui.round.forms.side_panel import side_panel
@@ -62,6 +63,10 @@ def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
     return [w.pinned(screen.root, screen.bar, screen.scroller)]
 
 
+HALF = {"xs": 12, "md": 6}  # a half of the screen from a tablet's width up, the whole width on a phone
+FULL = {"xs": 12}
+
+
 class RoundScreen:
     """Holds the screen's root column and redraws it from the presenter after every tap."""
 
@@ -70,11 +75,21 @@ class RoundScreen:
         self.p = p
         self.spell: str | None = None  # Grow Beard / Blood Sacrifice chosen for the next placement
         self.opened: set[str] = set()  # the side panel's sections the user opened
-        self.banner_box = self.side_box = None  # set by redraw(); refresh() redraws just one of them
+        self.banner_box = self.side_box = None  # the decision form's and the side panel's slots (set by redraw)
+        self._slots: dict[str, ft.Column] = {}  # the screen's long-lived frame, a slot per part
+        self._parts: dict[str, tuple[object, object]] = {}  # each part as last built, with what it showed
+        self._cells: list[BoardCell] = []  # the board's spaces, made once, changed by property
+        self._bar_parts: tuple | None = None  # the decision bar's long-lived controls (made by _banner)
+        self._halves: tuple[ft.Container, ft.Container] | None = None  # the banner's half and the board's
+        self._shown = False  # the first redraw builds the screen before it is on the page: nothing to update
         self.root = ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         # The decision bar pinned at the bottom of the window: what to do next, its inputs when they are few (a
         # question's chips, keep or re-roll) and its main button, never below the fold (issue 11).
-        self.bar = ft.Container(key="round-bar")
+        self.bar = ft.Container(
+            key="round-bar",
+            padding=ft.Padding.symmetric(horizontal=12, vertical=10),
+            border=ft.Border.only(top=ft.BorderSide(2, ft.Colors.OUTLINE_VARIANT)),
+        )
         self.scroller = ft.Column()  # the scrolling part above the bar (w.pinned)
         self.redraw()
         # A step saved on another device redraws this screen in place (companion/ui/live.py).
@@ -83,43 +98,102 @@ class RoundScreen:
     # ------------------------------------------------------------------ drawing
 
     def redraw(self) -> None:
-        """Rebuild the whole screen (after a game step)."""
+        """Bring the screen up to date with the presenter (after a game step, a form change, another device).
+
+        The screen's frame lives as long as the screen: a slot per part (status strip, "On the board", the
+        decision's long form, board, side panel), each a Column made once, and the decision bar. A redraw builds
+        a part anew only when what it shows changed (``_reuse``), changes the bar and the board's spaces by
+        property (``BoardCell``), and updates only what it changed, each by itself: an unchanged part is neither
+        rebuilt nor diffed, and the views underneath (home) are never resent (Flet skips its page update once a
+        handler has called ``update()``).
+        """
         v = self.p.view(self.spell)
-        # New objects every time: Flet compares the keyed old and new trees, so nothing of the old may change.
-        form, bar = self._banner(v)
-        self.banner_box = ft.Container(content=form, key="round-banner")
-        self.bar.content = bar
-        self.side_box = ft.Container(content=side_panel(self), key="round-side")
+        g = self.p.game
+        placed = any(e["type"] == "place" for e in g.events())
+        status = self._reuse("status", (v.title, v.dragon, v.dragon_length, v.phase, repr(v.turn_order),
+                                        v.banner_color), lambda: self._status(v))
+        last = self._reuse("last", (v.phase, g.state.round, placed, repr(v.instructions), v.undo_label,
+                                    v.redo_label), lambda: self._last_step(v))
+        # An open section shows the game's details and its own inputs (log, stash, spells, corrections): rebuilt
+        # at every redraw then (a fresh object() never equals the kept key).
+        side = self._reuse("side", (g.state.round, placed, frozenset(self.opened)) if not self.opened else object(),
+                           lambda: side_panel(self))
+        form = self._banner(v)
+        if not self._slots:
+            self._build_frame()
+        parts = {"status": status, "last": last[0] if last else None, "banner": form, "board": self.board,
+                 "side": side}
+        changed = [slot for name, slot in self._slots.items() if self._fill(name, slot, parts[name])]
+        changed.append(self.bar)  # the bar's text, colours and inputs, changed by property
+        changed += self._board_cells(v)  # the spaces that changed, each by itself
+        changed += self._layout(v)
+        if self._shown:
+            for control in changed:
+                control.update()
+        self._shown = True
+
+    def _reuse(self, part: str, key, build: Callable[[], object]):
+        """The part built for ``key`` last time, or a new one (kept for the next redraw)."""
+        kept = self._parts.get(part)
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        built = build()
+        self._parts[part] = (key, built)
+        return built
+
+    @staticmethod
+    def _fill(name: str, slot: ft.Column, content: ft.Control | None) -> bool:
+        """Put ``content`` in ``slot``; False when it is already there (nothing to diff, nothing to send).
+
+        The part goes in under the slot's name as its key: Flet then diffs a rebuilt part field by field against
+        the one it replaces, sending only what changed.
+        """
+        new = [content] if content is not None else []
+        if len(new) == len(slot.controls) and all(a is b for a, b in zip(new, slot.controls, strict=True)):
+            return False
+        if content is not None:
+            content.key = f"round-{name}"
+        slot.controls = new
+        slot.visible = bool(new)  # an empty slot takes no room (nor the column's spacing)
+        return True
+
+    def _build_frame(self) -> None:
+        self._slots = {
+            name: ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+            for name in ("status", "last", "banner", "board", "side")
+        }
+        self.board = ft.ResponsiveRow(spacing=6, run_spacing=6)
+        self.banner_box, self.side_box = self._slots["banner"], self._slots["side"]
         # A phone stacks the two halves; from a tablet's width up the board stands beside the banner, so a
         # desktop shows everything without scrolling.
         left = ft.Column(
-            [self._status(v), *self._last_step(v), *([self.banner_box] if form else [])],
+            [self._slots["status"], self._slots["last"], self.banner_box],
             spacing=10,
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
-        # Keyed: Flet diffs the rebuilt controls against the old ones field by field and sends only what changed
-        # (unkeyed, every redraw resent and rebuilt the whole screen: about a second per tap in a browser).
-        if v.decision == "attack":
-            # The attack form takes the whole width, the board under it (not needed while the form is filled in).
-            main: ft.Control = ft.Column(
-                [left, self._board(v)], spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-                key="round-main-attack",
-            )
-        else:
-            main = ft.ResponsiveRow(
-                [
-                    ft.Container(content=left, col={"xs": 12, "md": 6}),
-                    ft.Container(content=self._board(v), col={"xs": 12, "md": 6}),
-                ],
+        self._halves = (ft.Container(content=left, col=HALF), ft.Container(content=self._slots["board"], col=HALF))
+        self.root.controls = [
+            ft.ResponsiveRow(
+                list(self._halves),
                 spacing=10,
                 run_spacing=10,
                 vertical_alignment=ft.CrossAxisAlignment.START,
-                key="round-main",
-            )
-        self.root.controls = [main, self.side_box]
+            ),
+            self.side_box,
+        ]
+
+    def _layout(self, v: RoundView) -> list[ft.Control]:
+        """During a dragon attack its form takes the whole width, the board under it (not needed while the form
+        is filled in); else the board stands beside the banner from a tablet's width up. Changed by property."""
+        col = FULL if v.decision == "attack" else HALF
+        if self._halves[0].col == col:
+            return []
+        for half in self._halves:
+            half.col = col
+        return list(self._halves)
 
     def refresh(self, part: str = "banner") -> None:
-        """After a change inside a form (a stepper, a choice): the keyed redraw sends only what changed."""
+        """After a change inside a form (a stepper, a choice): only the parts that changed are sent."""
         self.redraw()
 
     def do(self, call: Callable[[], bool]) -> None:
@@ -142,8 +216,6 @@ class RoundScreen:
         self.redraw()
         if not ok and self.p.error:
             self.ctx.toast(self.p.error)
-            # Showing a snack bar sends just the snack bar (and Flet then skips its update after the event).
-            self.root.update()
 
     def section(self, key: str, title: str, build: Callable[[], list[ft.Control]]) -> ft.Control:
         """A collapsible section that stays open or closed across redraws. Its contents are built only while it
@@ -152,8 +224,7 @@ class RoundScreen:
         def toggled(e) -> None:
             opened = e.data in (True, "true")
             (self.opened.add if opened else self.opened.discard)(key)
-            if opened:
-                self.redraw()
+            self.redraw()  # updates the side panel itself: Flet then skips its whole-page update
 
         is_open = key in self.opened
         return ft.ExpansionTile(
@@ -281,24 +352,38 @@ class RoundScreen:
             out.append(_wide_text_button(f"Redo: {v.redo_label}", "REDO", lambda _e: self.do(self.p.redo)))
         return out
 
-    def _banner(self, v: RoundView) -> tuple[ft.Control | None, ft.Control]:
-        """The decision: (its form on the page, or None; the bar pinned at the bottom).
+    def _banner(self, v: RoundView) -> ft.Control | None:
+        """The decision: its long form on the page (returned; None when it has none) and the bar pinned at the
+        bottom (``self.bar``, updated in place).
 
         The bar says what to do next and holds the decision's main button, and the whole decision when it is
         small (an automa turn, a question's chips, keep or re-roll, a placement's hint and spells); a long form
-        (the starting rolls, a dragon attack, the end of round) stays on the page above it."""
+        (the starting rolls, a dragon attack, the end of round) stays on the page above it. The bar is made
+        once: a tap changes its text, colours and label by property, and only its inputs are built anew."""
+        if self._bar_parts is None:
+            text = ft.Text(size=17, weight=ft.FontWeight.W_700)
+            label = ft.Semantics(content=text, exclude_semantics=True)
+            inputs = ft.Column(spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+            column = ft.Column([label, inputs], spacing=8, tight=True,
+                               horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+            self.bar.content = ft.ResponsiveRow(
+                [ft.Container(column, col={"xs": 12, "md": 10, "lg": 8, "xl": 7})],
+                alignment=ft.MainAxisAlignment.CENTER,
+            )
+            self._bar_parts = (text, label, inputs)
+        text, label, inputs = self._bar_parts
         color = v.banner_color if v.banner_color in COLOR_HEX else None
-        fg = on_color(color) if color else None
         bg = COLOR_HEX[color] if color else ft.Colors.SURFACE_CONTAINER_HIGH
-        text = ft.Text(v.banner, size=17, weight=ft.FontWeight.W_700, color=fg)
+        text.value = v.banner
+        text.color = on_color(color) if color else None
+        label.label = f"Next: {v.banner}"
+        self.bar.bgcolor = bg
         controls = decision_controls(self, v)
         whole = v.decision in BAR_DECISIONS
         in_bar = [c for c in controls if whole or c.data == MAIN]
         on_page = [c for c in controls if not (whole or c.data == MAIN)]
-        bar: list[ft.Control] = [ft.Semantics(content=text, label=f"Next: {v.banner}", exclude_semantics=True)]
-        bar += in_bar
         if v.error:
-            bar.append(
+            in_bar.append(
                 ft.Container(
                     content=ft.Row(
                         [
@@ -311,74 +396,29 @@ class RoundScreen:
                     padding=10,
                 )
             )
-        column = ft.Column(bar, spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-        pinned = ft.Container(
-            content=ft.ResponsiveRow(
-                [ft.Container(column, col={"xs": 12, "md": 10, "lg": 8, "xl": 7})],
-                alignment=ft.MainAxisAlignment.CENTER,
-            ),
-            bgcolor=bg,
-            padding=ft.Padding.symmetric(horizontal=12, vertical=10),
-            border=ft.Border.only(top=ft.BorderSide(2, ft.Colors.OUTLINE_VARIANT)),
-        )
+        # Keyed by the decision: the same decision's new inputs are diffed field by field against the old ones
+        # (only what changed is sent); another decision's replace them whole.
+        inputs.controls = [ft.Column(in_bar, spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                                     key=f"bar-{v.decision}")]
         if not on_page:
-            return None, pinned
-        form = ft.Container(
+            return None
+        return ft.Container(
             content=ft.Column(on_page, spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
             bgcolor=bg,
             border_radius=14,
             padding=14,
         )
-        return form, pinned
 
-    def _board(self, v: RoundView) -> ft.Control:
-        cells = [ft.Container(content=self._cell(c), col={"xs": 4, "sm": 3, "md": 4}) for c in v.cells]
-        return ft.ResponsiveRow(cells, spacing=6, run_spacing=6)
-
-    def _cell(self, c: Cell) -> ft.Control:
-        icons = []
-        if c.dragon:
-            icons.append(ft.Icon(ft.Icons.LOCAL_FIRE_DEPARTMENT, size=15))
-        if c.all_play:
-            icons.append(ft.Icon(ft.Icons.GROUPS, size=15))
-        if c.locked:
-            icons.append(ft.Icon(ft.Icons.LOCK, size=15))
-        occupant = ft.Container(
-            content=ft.Text(
-                c.occupant or "empty",
-                size=13,
-                weight=ft.FontWeight.W_600 if c.occupant else ft.FontWeight.W_400,
-                color=on_color(c.occupant_color) if c.occupant else ft.Colors.ON_SURFACE_VARIANT,
-                max_lines=1,
-            ),
-            bgcolor=COLOR_HEX.get(c.occupant_color or "", None),
-            border_radius=8,
-            padding=ft.Padding.symmetric(vertical=1, horizontal=6),
-        )
-        border_color = {"free": ft.Colors.GREEN_700, "dislodge": ft.Colors.ORANGE_800}.get(c.status)
-        status = {"free": "free", "dislodge": "dislodge", "blocked": c.reason or "blocked"}.get(c.status, "")
-        label = f"{c.name}: {c.occupant or 'empty'}" + (f", {status}" if status else "")
-        body = ft.Column(
-            [
-                ft.Text(c.name, weight=ft.FontWeight.W_700, size=14, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
-                ft.Row([occupant, ft.Row(icons, spacing=0, tight=True)], spacing=2, wrap=True, run_spacing=2),
-            ],
-            spacing=2,
-            tight=True,
-        )
-        # A blocked space can be tapped too: the refusal says why in one line.
-        tap = self.tap_cell if c.status in ("free", "dislodge", "blocked") else None
-        return ft.Container(
-            content=ft.Semantics(content=body, label=label, button=tap is not None, exclude_semantics=True),
-            padding=ft.Padding.symmetric(vertical=6, horizontal=8),
-            border_radius=10,
-            height=76,
-            border=ft.Border.all(3 if border_color else 1, border_color or ft.Colors.OUTLINE_VARIANT),
-            bgcolor=ft.Colors.SURFACE_CONTAINER_LOW if c.tappable else ft.Colors.SURFACE_CONTAINER_HIGHEST,
-            opacity=1.0 if c.status != "blocked" else 0.55,
-            on_click=(lambda _e, cell=c: tap(cell)) if tap else None,
-            ink=tap is not None,
-        )
+    def _board_cells(self, v: RoundView) -> list[ft.Control]:
+        """Bring the board's spaces to ``v``; the controls to update (the changed spaces, or the whole board
+        when the spaces themselves came or went)."""
+        if len(self._cells) != len(v.cells):
+            self._cells = [BoardCell(self.tap_cell) for _ in v.cells]
+            self.board.controls = [cell.control for cell in self._cells]
+            for cell, c in zip(self._cells, v.cells, strict=True):
+                cell.show(c)
+            return [self.board]
+        return [cell.box for cell, c in zip(self._cells, v.cells, strict=True) if cell.show(c)]
 
     # ------------------------------------------------------------------ taps
 
@@ -397,9 +437,8 @@ class RoundScreen:
         page = self.ctx.page
 
         def yes(_e):
-            page.pop_dialog()
-            on_yes()
-            page.update()
+            page.pop_dialog()  # sends itself
+            on_yes()  # updates the parts of the screen it changed
 
         dialog = ft.AlertDialog(
             modal=True,

@@ -1,0 +1,81 @@
+"""A space on the round screen's board grid, made once for the screen and changed by property.
+
+A tap changes a few spaces (the one placed on) or every space's look a little (whose turn it is: free or idle):
+each ``BoardCell`` sets only the properties that differ and updates only itself, so Flet neither rebuilds nor
+diffs the spaces that did not change, and sends a handful of properties for those that did.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.ui.colors import COLOR_HEX, on_color
+from companion.ui.round.presenter import Cell
+
+CELL_COLS = {"xs": 4, "sm": 3, "md": 4}  # three spaces a row on a phone, four on a small tablet
+_STATUS_BORDER = {"free": ft.Colors.GREEN_700, "dislodge": ft.Colors.ORANGE_800}
+
+
+class BoardCell:
+    """One space's controls; ``show(cell)`` brings them to ``cell`` and says whether anything changed."""
+
+    def __init__(self, on_tap: Callable[[Cell], None]) -> None:
+        self.on_tap = on_tap
+        self.cell: Cell | None = None
+        self.name = ft.Text(weight=ft.FontWeight.W_700, size=14, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)
+        self.occupant_text = ft.Text(size=13, max_lines=1)
+        self.occupant = ft.Container(
+            content=self.occupant_text, border_radius=8, padding=ft.Padding.symmetric(vertical=1, horizontal=6)
+        )
+        self.icons = ft.Row(spacing=0, tight=True)
+        body = ft.Column(
+            [self.name, ft.Row([self.occupant, self.icons], spacing=2, wrap=True, run_spacing=2)],
+            spacing=2,
+            tight=True,
+        )
+        self.semantics = ft.Semantics(content=body, exclude_semantics=True)
+        self.box = ft.Container(
+            content=self.semantics,
+            padding=ft.Padding.symmetric(vertical=6, horizontal=8),
+            border_radius=10,
+            height=76,
+        )
+        self.control = ft.Container(content=self.box, col=CELL_COLS)
+
+    def show(self, c: Cell) -> bool:
+        """Show ``c``; False (and nothing touched) when it is what the cell already shows."""
+        old, self.cell = self.cell, c
+        if old == c:
+            return False
+        if old is None or old.name != c.name:
+            self.name.value = c.name
+        if old is None or (old.occupant, old.occupant_color) != (c.occupant, c.occupant_color):
+            self.occupant_text.value = c.occupant or "empty"
+            self.occupant_text.weight = ft.FontWeight.W_600 if c.occupant else ft.FontWeight.W_400
+            self.occupant_text.color = on_color(c.occupant_color) if c.occupant else ft.Colors.ON_SURFACE_VARIANT
+            self.occupant.bgcolor = COLOR_HEX.get(c.occupant_color or "", None)
+        if old is None or (old.dragon, old.all_play, old.locked) != (c.dragon, c.all_play, c.locked):
+            self.icons.controls = [
+                ft.Icon(icon, size=15)
+                for flag, icon in ((c.dragon, ft.Icons.LOCAL_FIRE_DEPARTMENT), (c.all_play, ft.Icons.GROUPS),
+                                   (c.locked, ft.Icons.LOCK))
+                if flag
+            ]
+        border_color = _STATUS_BORDER.get(c.status)
+        status = {"free": "free", "dislodge": "dislodge", "blocked": c.reason or "blocked"}.get(c.status, "")
+        # A blocked space can be tapped too: the refusal says why in one line.
+        tappable = c.status in ("free", "dislodge", "blocked")
+        self.semantics.label = f"{c.name}: {c.occupant or 'empty'}" + (f", {status}" if status else "")
+        self.semantics.button = tappable
+        self.box.border = ft.Border.all(3 if border_color else 1, border_color or ft.Colors.OUTLINE_VARIANT)
+        self.box.bgcolor = ft.Colors.SURFACE_CONTAINER_LOW if c.tappable else ft.Colors.SURFACE_CONTAINER_HIGHEST
+        self.box.opacity = 1.0 if c.status != "blocked" else 0.55
+        self.box.on_click = self._tapped if tappable else None
+        self.box.ink = tappable
+        return True
+
+    def _tapped(self, _e) -> None:
+        if self.cell is not None:
+            self.on_tap(self.cell)

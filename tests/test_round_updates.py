@@ -1,0 +1,75 @@
+"""How the round screen updates after a tap (issue 13): only what changed is updated, each part by itself.
+
+Flet sends what a control's ``update()`` finds changed under it; a handler that calls no ``update()`` gets a
+whole-page update (the home view underneath included). Here ``update()`` is recorded instead of sent.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+import pytest
+
+from companion.rules.setup import Setup
+from companion.store import Store
+from companion.ui import game_access
+from companion.ui.context import AppContext
+from companion.ui.round.board import BoardCell
+from companion.ui.round.presenter import Cell
+from companion.ui.round.view import RoundScreen, presenter
+from tests.test_ui_views import FakePage
+
+
+@pytest.fixture
+def screen(tmp_path, monkeypatch):
+    updated: list[ft.BaseControl] = []
+    monkeypatch.setattr(ft.BaseControl, "update", lambda self: updated.append(self))
+    ctx = AppContext.load(FakePage("/round"), tmp_path)
+    with Store.open(tmp_path / "games") as store:
+        ctx.state["store"] = store
+        game_access.start(ctx, Setup.solo(seed=11))
+        s = RoundScreen(ctx, presenter(ctx))
+        s.updated = updated
+        yield s
+
+
+def _step(s: RoundScreen) -> None:
+    """One tap that moves the game on, as the screen's handler makes it."""
+    v = s.p.view()
+    if v.decision == "starting_rolls":
+        s.do(lambda: s.p.starting_rolls({"blue": 4}))
+    elif v.decision == "place":
+        s.do(lambda: s.p.tap_space(next(c.space for c in v.cells if c.status == "free")))
+    else:
+        s.do(s.p.proceed)
+
+
+def test_a_tap_updates_the_changed_parts_only_and_keeps_every_space(screen):
+    assert screen.updated == []  # built before it is on the page: nothing to update
+    _step(screen)  # the starting rolls: the round begins
+    for _ in range(6):
+        cells = [c.cell for c in screen._cells]
+        boxes = [c.box for c in screen._cells]
+        screen.updated.clear()
+        _step(screen)
+        now = screen.p.view().cells
+        changed = [box for box, old, new in zip(boxes, cells, now, strict=True) if old != new]
+        assert [c.box for c in screen._cells] == boxes  # every space kept, none rebuilt
+        updated_boxes = [u for u in screen.updated if u in boxes]
+        assert updated_boxes == changed  # exactly the spaces that changed
+        assert screen.bar in screen.updated
+        assert screen.root not in screen.updated and screen.board not in screen.updated
+        assert len(screen.updated) == len(set(map(id, screen.updated)))
+
+
+def test_a_space_that_shows_the_same_is_not_touched():
+    taps = []
+    cell = BoardCell(taps.append)
+    free = Cell("forge", "Forge", None, None, "free", None, False, False, False)
+    assert cell.show(free) and not cell.show(free)
+    assert cell.box.on_click is not None and cell.semantics.label == "Forge: empty, free"
+    idle = Cell("forge", "Forge", "Red #1", "red", "idle", None, False, False, False)
+    assert cell.show(idle)
+    assert cell.box.on_click is None and cell.occupant_text.value == "Red #1"
+    cell.show(free)
+    cell.box.on_click(None)
+    assert taps == [free]  # a tap reports the space as it is shown now
