@@ -73,3 +73,18 @@ def test_a_space_that_shows_the_same_is_not_touched():
     cell.show(free)
     cell.box.on_click(None)
     assert taps == [free]  # a tap reports the space as it is shown now
+
+
+def test_flet_gives_a_reused_control_moved_in_a_keyed_rebuild_another_controls_id():
+    """Why the round screen never puts a kept control into a rebuilt part (the hang a browser test once showed):
+    in a keyed (frozen) diff each new control takes the id of the old one at its place, so a kept control that
+    moved takes its neighbour's id and the next takes that one again. Two controls then share an id, and the
+    client's taps on the control whose id is gone are dropped ("Control with ID ... not found"): the tap does
+    nothing and the test waits for its result forever. Flet 1.0.5; if this starts failing, Flet fixed it."""
+    from flet.controls.base_control import BaseControl
+    from flet.controls.object_patch import ObjectPatch
+
+    a, b, c = ft.Text("a"), ft.Text("b"), ft.Text("c")
+    b_id = b._i
+    ObjectPatch.from_diff(ft.Column([a, b], key="k"), ft.Column([b, c], key="k"), control_cls=BaseControl, frozen=True)
+    assert b._i == c._i == a._i != b_id  # b's id is gone, three controls share a's
