@@ -13,8 +13,14 @@ if ! command -v chromium >/dev/null 2>&1; then
   fi
 fi
 
-python3 -m pip install -q --disable-pip-version-check -e '.[test]'
+# pip only when something is missing (a fresh machine, a new requirement): resolving everything again costs
+# tens of seconds on a loaded machine. tests/deps_ready.py names what is missing.
+if ! python3 tests/deps_ready.py; then
+  python3 -m pip install -q --disable-pip-version-check -e '.[test]'
+fi
 python3 -m ruff check companion tests
-# In CI a missing browser must fail, never skip: the browser tests read this.
+# In CI a missing browser must fail, never skip: the browser tests read this (pytest-xdist's workers inherit it).
 export TREASURE_COMPANION_REQUIRE_BROWSER=1
-python3 -m pytest -q "$@"
+# Two workers: the browser tests together on one (tests/browser/conftest.py groups them), everything else on
+# the other as it frees up. Arguments given to this script come after and may override these.
+python3 -m pytest -q -n 2 --dist loadgroup "$@"

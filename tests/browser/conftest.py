@@ -51,10 +51,14 @@ UPDATE_CONTROL_PROPS = 4
 
 
 def pytest_collection_modifyitems(config, items):
+    """Mark every test here ``browser``, and keep them together on one worker under pytest-xdist
+    (``--dist loadgroup``, as tests/run.sh runs them): Chromium, an app server and the test share one core while
+    the other worker takes the CPU-bound tests, and each module's ``app_server`` starts once."""
     here = Path(__file__).parent
     for item in items:
         if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.xdist_group("browser"))
 
 
 def _unavailable(reason: str):
