@@ -48,6 +48,8 @@ STARTUP_TIMEOUT = 60.0
 UI_TIMEOUT_MS = 15_000
 #: Flet's message action for "these properties of a control changed" (a field's value, sent by the page).
 UPDATE_CONTROL_PROPS = 4
+#: How long fill() waits for the app to report the first typed character before it focuses the field again.
+FIRST_KEY_MS = 5_000
 
 
 def pytest_collection_modifyitems(config, items):
@@ -342,10 +344,10 @@ class AppPage:
             self.settle()
             try:
                 if attempt:
-                    field.evaluate("e => e.blur()", timeout=3_000)  # a fresh focus for Flutter to act on
-                field.focus(timeout=UI_TIMEOUT_MS if attempt == 0 else 3_000)
+                    field.evaluate("e => e.blur()")  # a fresh focus for Flutter to act on
+                field.focus()
                 self.settle()
-                if not field.evaluate(focused, timeout=3_000):
+                if not field.evaluate(focused):
                     problem = "did not take the focus"
                     continue
                 mark = len(self.sent_values)
@@ -358,7 +360,7 @@ class AppPage:
                     problem = "was not emptied"
                     continue
                 self.page.keyboard.type(value[0])
-                if not self._app_has(value[0], mark, 3_000):
+                if not self._app_has(value[0], mark, FIRST_KEY_MS):
                     problem = f"did not pass the keys on to the app (it got {self._app_value(mark)!r})"
                     continue
                 self.page.keyboard.type(value[1:])
