@@ -1,6 +1,6 @@
 """The game record: the public JSON Lines format that saves, exports, imports and replays a game.
 
-Line 1 is the header ``{"format": "treasure-companion-record", "version": 1, "setup": {...}}``; every further
+Line 1 is the header ``{"format": "treasure-companion-record", "version": 2, "setup": {...}}``; every further
 line is one event (``seq``, ``step``, ``type`` and the event's fields). Loading tells apart three failures, each
 reported in one line, never a traceback:
 
@@ -10,7 +10,7 @@ reported in one line, never a traceback:
   replay contradicts; the message names the event's ``seq``.
 
 Bump ``VERSION`` when a rules change would make the same inputs produce a different game, and keep a pinned
-record of the old version in the tests.
+record of the old version in the tests. A record replays under the rules of its own version.
 """
 
 from __future__ import annotations
@@ -22,12 +22,14 @@ from collections.abc import Callable, Mapping
 from companion.oneline import one_line
 from companion.reading import megabytes
 from companion.record_check import MAX_EVENTS, MAX_RECORD_BYTES, RecordError, check_event, check_header, load_line
-from companion.rules.game import Diverged, Game
+from companion.rules.game import KNOWN_VERSIONS, RULES_VERSION, Diverged, Game
 from companion.rules.setup import Setup
 
 FORMAT = "treasure-companion-record"
-VERSION = 1
-SUPPORTED_VERSIONS = (1,)
+#: The format version is the rules version (``companion.rules.engine.versions``): 2 since the rules audit
+#: (issue 12). A version 1 record still replays, under version 1's rules.
+VERSION = RULES_VERSION
+SUPPORTED_VERSIONS = KNOWN_VERSIONS
 
 
 # Characters that some readers take for the end of a line (str.splitlines, JavaScript before ES2019); JSON
@@ -110,7 +112,7 @@ def _setup(header: Mapping) -> Setup:
 def replay(header: Mapping, events: list[Mapping]) -> Game:
     """Rebuild the game by feeding the record's inputs; every recorded fact must come out again."""
     try:
-        return Game.from_events(_setup(header), events)
+        return Game.from_events(_setup(header), events, version=header.get("version", 1))
     except Diverged as exc:
         raise RecordError(4, one_line(f"diverged at event seq {exc.seq}: {exc}"), exc.seq) from None
 

@@ -161,7 +161,7 @@ def side_input(game: Game, rnd: random.Random) -> dict | None:
     humans = [p.color for p in setup.humans]
     pick = rnd.random()
     if pick < 0.2:
-        if d.kind == "attack":
+        if any(t["kind"] == "attack" for t in s.tasks):  # the dragon stays at the head during an attack
             return None
         return {"type": "correction", "target": "dragon", "value": rnd.randrange(setup.dragon_track)}
     if pick < 0.35:
@@ -180,10 +180,20 @@ def side_input(game: Game, rnd: random.Random) -> dict | None:
         spell = rnd.choice([x for x in automa_rules.SPELLS if x not in ("grow_beard", "blood_sacrifice")])
         inp = {"type": "spell", "color": rnd.choice(humans), "spell": spell}
         if spell == "draco_speak":
-            moves = [m for m in (1, -1) if 0 <= s.dragon + m < setup.dragon_track]
+            top = setup.dragon_track if game.version >= 2 else setup.dragon_track - 1  # version 2: the head too
+            moves = [m for m in (1, -1) if 0 <= s.dragon + m <= top]
             if s.dragon >= setup.dragon_track or not moves:
                 return None
             inp["direction"] = rnd.choice(moves)
+        if spell == "time_warp" and game.version >= 2:  # only on an open die: waiting, or the one just rolled
+            if d.kind == "keep_roll":
+                inp["color"] = d.color
+            elif s.last_die is not None:
+                inp["color"] = s.last_die["color"]
+                if s.last_die["by"] == "table":
+                    inp["value"] = rnd.randint(1, 6)
+            else:
+                return None
         return inp
     if d.kind in ("place", "automa_turn") and s.phase == "placing" and not s.tasks:
         empty = [sid for sid in game.space_options(humans[0], 1) if sid not in s.board]
@@ -214,7 +224,7 @@ def random_input(game: Game, rnd: random.Random) -> dict:
                 spells.append((sid, "grow_beard"))
             if occ.color == d.color and not occ.golem and occ.dwarf < d.dwarf and "tavern" not in sid:
                 spells.append((sid, "blood_sacrifice"))
-        if spells and rnd.random() < 0.1:
+        if spells and setup.expansion and rnd.random() < 0.1:
             sid, spell = rnd.choice(spells)
             return {"type": "place", "space": sid, "spell": spell}
         assert options, f"{d.prompt}: no legal space"
@@ -224,7 +234,11 @@ def random_input(game: Game, rnd: random.Random) -> dict:
     if d.kind == "roll":
         return dict(PROCEED) if rnd.random() < 0.5 else {"type": "roll", "value": rnd.randint(1, 6)}
     if d.kind == "keep_roll":
-        return dict(PROCEED) if rnd.random() < 0.5 else {"type": "reroll"}
+        if setup.expansion and rnd.random() < 0.2:
+            return {"type": "spell", "color": d.color, "spell": "time_warp"}
+        if rnd.random() < 0.5 or not d.details.get("temple", True):
+            return dict(PROCEED)
+        return {"type": "reroll"}
     if d.kind == "question":
         q = d.details["question"]
         if q == "gems":
@@ -234,7 +248,8 @@ def random_input(game: Game, rnd: random.Random) -> dict:
             return {"type": "answer", "value": rnd.randint(0, 6)}
         if q == "tunnel":
             if rnd.random() < 0.2:
-                return {"type": "answer", "value": {"kind": "special", "tile": rnd.choice(automa_rules.SPECIAL_TILES)}}
+                tiles = automa_rules.special_tiles(setup.expansion)
+                return {"type": "answer", "value": {"kind": "special", "tile": rnd.choice(tiles)}}
             gems = automa_rules.STASH_GEMS if setup.expansion else GEMS
             return {"type": "answer", "value": {"kind": "gem", "gem": rnd.choice(gems), "gems": rnd.randint(1, 4)}}
         if q == "wizards_cave":
@@ -246,7 +261,7 @@ def random_input(game: Game, rnd: random.Random) -> dict:
             entry: dict = {"axes": rnd.randint(0, 4)}
             if rnd.random() < 0.6:
                 entry["die"] = rnd.randint(1, 6)
-            if rnd.random() < 0.15:
+            if setup.expansion and rnd.random() < 0.15:
                 entry["spells"] = [rnd.choice(("frost_bolt", "ice_storm"))]
             players[c] = entry
         automa_axes = {c: rnd.randint(n, 2 * n) for c, n in d.details["axes"].items()}

@@ -29,8 +29,8 @@ from companion.rules.summary import game_summary
 ORDER = ["blue", "red", "yellow", "green"]
 
 
-def four_player_game(order=ORDER, **kw) -> Game:
-    game = Game(humans_setup(order, **kw))
+def four_player_game(order=ORDER, version: int | None = None, **kw) -> Game:
+    game = Game(humans_setup(order, **kw)) if version is None else Game(humans_setup(order, **kw), version=version)
     game.act({"type": "starting_rolls", "rolls": table_rolls(order)})
     return game
 
@@ -220,10 +220,10 @@ def test_the_attack_interrupts_an_automa_action_too():
 # ---------------------------------------------------------------------------------------- the resolution
 
 
-def resolution_game() -> Game:
+def resolution_game(**kw) -> Game:
     """Four humans, turn order green, blue, red, yellow; green #3 stands on the Scout when blue #3 makes the
     dragon attack from the Treasure Hoard."""
-    game = four_player_game(["green", "blue", "red", "yellow"])
+    game = four_player_game(["green", "blue", "red", "yellow"], **kw)
     drive(game, ["forge", "excavate", "temple", "trading_post",
                  "mine", "tunnel", "gem_market", "dwarf_king",
                  "scout"])  # green #3 (rolls 1)
@@ -284,7 +284,7 @@ def test_no_winner_nobody_scores_and_every_loser_is_captured():
 
 
 def test_frost_bolt_adds_one_and_ice_storm_two():
-    game = resolution_game()
+    game = resolution_game(expansion=True)  # the spells come with the expansion
     step = attack(game, 7, players={
         "green": {"die": 3, "axes": 1, "spells": ["frost_bolt"]},             # 5
         "blue": {"die": 3, "axes": 1, "spells": ["ice_storm"]},               # 6
@@ -298,7 +298,7 @@ def test_frost_bolt_adds_one_and_ice_storm_two():
 
 
 def test_only_the_defence_spells_count_in_a_fight():
-    game = resolution_game()
+    game = resolution_game(expansion=True)
     with pytest.raises(IllegalInput, match="frost_bolt and ice_storm"):
         attack(game, 4, players={"blue": {"die": 3, "spells": ["charm"]}})
 
@@ -329,9 +329,10 @@ def test_the_tile_is_checked(bad):
 # ---------------------------------------------------------------------------------------- automa in a fight
 
 
-def solo_attack_game(seed: int = 0, **setup_kw) -> Game:
+def solo_attack_game(seed: int = 0, version: int | None = None, **setup_kw) -> Game:
     """A solo game at its first dragon attack, made by blue from the Treasure Hoard (or an automa before)."""
-    game = Game(Setup.solo(seed=seed, **setup_kw))
+    setup = Setup.solo(seed=seed, **setup_kw)
+    game = Game(setup) if version is None else Game(setup, version=version)
     game.act({"type": "starting_rolls", "rolls": {"blue": 3}})
     drive(game, until=lambda g: g.decision.kind == "place")
     dragon_to(game, head(game) - 1)
@@ -380,9 +381,10 @@ def test_automa_loser_of_a_gold_dragon_gives_half_its_gold_rounded_up():
     assert game.state.stash["red"].gold == 3 and game.state.stash["green"].gold == 0
 
 
-def test_automa_with_stone_beards_loses_a_quarter_and_keeps_its_dwarf():
+def test_version_1_automa_with_stone_beards_loses_a_quarter_and_keeps_its_dwarf():
+    """Rules version 1 gave the automa its face-down tiles' powers; version 2 does not (ruling e)."""
     seed = next(s for s in range(100) if free_hoard(s))
-    game = solo_attack_game(seed)
+    game = solo_attack_game(seed, version=1)
     game.act({"type": "special_tile", "color": "red", "tile": "stone_beards"})
     game.act({"type": "correction", "target": "gold", "color": "red", "value": 7})
     step = attack(game, 20, "gold", 5, players={"blue": {"die": 6}}, automa_axes=dict(game.decision.details["axes"]))
@@ -399,7 +401,7 @@ def test_automa_axes_totals_are_checked():
     too_many = {c: 2 * n + 1 for c, n in axes.items()}
     with pytest.raises(IllegalInput, match="automa_axes"):
         attack(game, 4, automa_axes=too_many)
-    step = attack(game, 4, automa_axes={c: 2 * n for c, n in axes.items()})
+    step = attack(game, 4, players={"blue": {"die": 3}}, automa_axes={c: 2 * n for c, n in axes.items()})
     a = events(step, "attack")[0]
     for c, n in axes.items():
         assert a["defence"][c] == dice[c] + 2 * n
@@ -453,7 +455,7 @@ def test_green_automa_dragon_fight_example():
 
 
 def test_rahdo_one_shared_black_die_entered_by_the_table():
-    game = four_player_game(variant="rahdo")
+    game = four_player_game(variant="rahdo", expansion=True)  # green casts Ice Storm: the expansion
     dragon_to(game, head(game) - 1)
     place(game, "treasure_hoard")
     roll(game, 5)
@@ -493,8 +495,9 @@ def test_rahdo_black_die_rolled_by_the_app_for_an_automa_trigger():
 # ---------------------------------------------------------------------------------------- Draco Speak
 
 
-def test_draco_speak_moves_one_step_but_never_onto_the_head():
-    game = four_player_game(expansion=True)
+def test_draco_speak_moves_one_step_but_version_1_never_onto_the_head():
+    """Rules version 1 kept Draco Speak off the head; version 2 lets it attack (test_rules_audit_fixes)."""
+    game = four_player_game(expansion=True, version=1)
     game.act({"type": "spell", "color": "blue", "spell": "draco_speak", "direction": 1})
     assert game.state.dragon == 1
     game.act({"type": "spell", "color": "red", "spell": "draco_speak", "direction": -1})

@@ -1,5 +1,6 @@
 """The game record (JSON Lines): round trips, the three kinds of load errors (malformed 2, unsupported 3,
-diverged 4, each naming where), and the pinned solo record that fixes the engine's behaviour for version 1."""
+diverged 4, each naming where), and the pinned solo records that fix the engine's behaviour: version 1 (it still
+replays under version 1's rules) and version 2 (the rules audit, issue 12)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from companion.rules.setup import Setup
 from companion.rules.summary import game_summary
 
 PINNED = Path(__file__).with_name("data") / "pinned_solo_v1.jsonl"
+PINNED_V2 = Path(__file__).with_name("data") / "pinned_solo_v2.jsonl"
 
 
 def played(seed: int = 1, **kw) -> Game:
@@ -51,7 +53,7 @@ def error_of(text: str) -> RecordError:
 
 def test_header_names_the_format_and_version(game):
     h = game.header()
-    assert (h["format"], h["version"]) == ("treasure-companion-record", 1)
+    assert (h["format"], h["version"]) == ("treasure-companion-record", 2)
     assert Setup.model_validate(h["setup"]) == game.setup
 
 
@@ -149,7 +151,7 @@ def test_a_header_without_setup(game):
 @pytest.mark.parametrize(
     "header",
     [
-        {"format": "treasure-companion-record", "version": 2},
+        {"format": "treasure-companion-record", "version": 3},
         {"format": "treasure-companion-record", "version": 0},
         {"format": "treasure-companion-record"},
         {"format": "something-else", "version": 1},
@@ -340,22 +342,59 @@ def pinned_input(game: Game, n: int) -> dict:
     return {"type": "proceed"}
 
 
-def pinned_game() -> Game:
-    game = Game(Setup.solo(seed=20240601, difficulty="hard"))
+def pinned_input_v2(game: Game, n: int) -> dict:
+    """Version 2's pinned inputs: version 1's, but blue leaves its fight die to the app, re-rolls it with the
+    Temple when it may and else casts Time Warp on it once, and casts Time Warp on its first open dragon roll."""
+    d, s = game.decision, game.state
+    last = game.steps[-1][0] if game.steps[-1] else {}
+    just_warped = last.get("type") == "spell" and last.get("spell") == "time_warp"
+    warps = sum(1 for e in game.events() if e["type"] == "spell" and e["spell"] == "time_warp")
+    if s.last_die is not None and s.last_die["color"] == "blue" and warps == 0:
+        warp = {"type": "spell", "color": "blue", "spell": "time_warp"}
+        return warp if s.last_die["by"] == "app" else {**warp, "value": 1 + n % 6}
+    if d.kind == "keep_roll" and d.details["purpose"] == "attack":
+        if d.details["temple"]:
+            return {"type": "reroll"}
+        if not just_warped:
+            return {"type": "spell", "color": "blue", "spell": "time_warp"}
+        return {"type": "proceed"}
+    inp = pinned_input(game, n)
+    if inp["type"] == "attack_input":
+        inp["players"] = {"blue": {"axes": 2}}
+    return inp
+
+
+def pinned_game(version: int = 2) -> Game:
+    game = Game(Setup.solo(seed=20240601, difficulty="hard"), version=version)
+    choose = pinned_input if version == 1 else pinned_input_v2
     n = 0
     while not game.finished:
         n += 1
-        game.act(pinned_input(game, n))
+        game.act(choose(game, n))
     return game
 
 
 def test_the_pinned_record_replays():
     game = loads(PINNED.read_text(encoding="utf-8"))
-    assert game.finished
+    assert game.finished and game.version == 1
 
 
 def test_the_pinned_inputs_still_give_the_pinned_record():
-    assert game_record(pinned_game()) == PINNED.read_text(encoding="utf-8")
+    """Version 1's rules are kept for version 1 games: the same inputs give the same record, byte for byte."""
+    assert game_record(pinned_game(version=1)) == PINNED.read_text(encoding="utf-8")
+
+
+def test_the_pinned_version_2_record_replays_and_its_inputs_give_it():
+    text = PINNED_V2.read_text(encoding="utf-8")
+    game = loads(text)
+    assert game.finished and game.version == 2
+    assert game_record(pinned_game()) == text
+    evs = game.events()
+    # it pins what version 2 changed: a Time Warp on a dragon roll and on a fight die, the fight die shown first
+    warps = [e for e in evs if e["type"] == "spell" and e["spell"] == "time_warp"]
+    assert len(warps) >= 2
+    assert any(e["type"] == "roll" and e["purpose"] == "attack" and e.get("reroll") for e in evs)
+    assert any(e["type"] == "roll_kept" for e in evs)
 
 
 def recount(evs: list[dict]) -> dict:
@@ -420,4 +459,5 @@ def test_the_pinned_final_state():
     assert summary["turn_order"] == PINNED_FINAL["turn_order"]
     assert summary["final_scores"] == {"blue": 120, "red": 95, "green": 88}
     assert [e["round"] for e in events([evs], "round_start")] == [1, 2, 3, 4, 5]
-    assert record.VERSION == 1
+    assert json.loads(text.splitlines()[0])["version"] == 1 and game.version == 1
+    assert record.VERSION == 2 and record.SUPPORTED_VERSIONS == (1, 2)

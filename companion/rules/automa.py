@@ -37,6 +37,15 @@ SPECIAL_TILES = (
 )
 
 
+def special_tiles(expansion: bool) -> tuple[str, ...]:
+    """The special mine tiles of a game: a base game has no Spell Chamber (it comes with the expansion).
+
+    >>> "spell_chamber" in special_tiles(True), "spell_chamber" in special_tiles(False)
+    (True, False)
+    """
+    return SPECIAL_TILES if expansion else tuple(t for t in SPECIAL_TILES if t != "spell_chamber")
+
+
 @dataclass(frozen=True)
 class Pick:
     """The space an automa card leads to (or none), and why the earlier options failed."""

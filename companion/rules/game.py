@@ -42,15 +42,17 @@ from .engine.dragon_attack import DragonAttack
 from .engine.inputs import INPUT_TYPES, IllegalInput, check_shape
 from .engine.placing import Placing
 from .engine.replay import Diverged, compare, input_of
+from .engine.rerolls import Rerolls
 from .engine.round_flow import RoundFlow
 from .engine.side_inputs import SideInputs
 from .engine.table_stash import TableStash
+from .engine.versions import KNOWN_VERSIONS, RULES_VERSION
 from .reference import load_reference
 from .setup import Setup
 from .spaces import spaces_for
 from .state import DeckPiles, GameState
 
-__all__ = ["INPUT_TYPES", "Decision", "Diverged", "Game", "IllegalInput", "input_of"]
+__all__ = ["INPUT_TYPES", "KNOWN_VERSIONS", "RULES_VERSION", "Decision", "Diverged", "Game", "IllegalInput", "input_of"]
 
 #: Each input type -> the decisions it answers (a spell, a special tile or a correction may come at any time).
 _EXPECTED: dict[str, tuple[str, ...]] = {
@@ -65,10 +67,17 @@ _EXPECTED: dict[str, tuple[str, ...]] = {
 }
 
 
-class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, SideInputs, TableStash):
-    """One game: its setup, the log of steps, the redo stack, and the state the log produces."""
+class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, Rerolls, SideInputs, TableStash):
+    """One game: its setup, the log of steps, the redo stack, and the state the log produces.
 
-    def __init__(self, setup: Setup, decks: Mapping[str, Deck] | None = None) -> None:
+    ``version`` is the rules version the game is played under (``engine.versions``): the current one for a new
+    game, the record's or the stored game's own when it is replayed or resumed.
+    """
+
+    def __init__(self, setup: Setup, decks: Mapping[str, Deck] | None = None, *, version: int = RULES_VERSION) -> None:
+        if version not in KNOWN_VERSIONS:
+            raise ValueError(f"rules version {version!r} is not one this app knows")
+        self.version = version
         self.setup = setup
         by_name = {**setup.custom_decks, **(decks or {})}
         for p in setup.automa:
@@ -85,12 +94,13 @@ class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, SideInputs, 
     # ------------------------------------------------------------------ public API
 
     @classmethod
-    def from_events(cls, setup: Setup, events: Sequence[Mapping]) -> Game:
+    def from_events(cls, setup: Setup, events: Sequence[Mapping], *, version: int = RULES_VERSION) -> Game:
         """Rebuild a game by feeding the inputs among ``events``; every other event must come out again.
 
-        Raises Diverged naming the first event that the rules do not produce.
+        ``version``: the rules version the events were made under. Raises Diverged naming the first event that
+        the rules do not produce.
         """
-        game = cls(setup)
+        game = cls(setup, version=version)
         done = len(game.steps[0])
         compare(game.steps[0], events, partial=True)
         while done < len(events):  # each step reads its own events in place: linear in the record's length
@@ -99,8 +109,9 @@ class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, SideInputs, 
 
     @classmethod
     def from_saved(cls, header: Mapping, events: list[Mapping], redo_steps: list[list[dict]]) -> Game:
-        """A stored game: the active events replayed, and the undone steps ready for redo."""
-        game = cls.from_events(Setup.model_validate(header["setup"]), events)
+        """A stored game: the active events replayed under its own rules version, the undone steps ready for redo."""
+        version = header.get("version", 1)
+        game = cls.from_events(Setup.model_validate(header["setup"]), events, version=version)
         game.redo_steps = [list(step) for step in redo_steps]
         return game
 
@@ -123,7 +134,7 @@ class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, SideInputs, 
         left_out = {name for name, default in (("custom_decks", {}), ("stash", "app"))
                     if getattr(self.setup, name) == default}
         from_setup = self.setup.model_dump(mode="json", exclude=left_out or None)
-        return {"format": "treasure-companion-record", "version": 1, "setup": from_setup}
+        return {"format": "treasure-companion-record", "version": self.version, "setup": from_setup}
 
     def act(self, inp: Mapping) -> list[dict]:
         """Apply one input; returns the step's events. Raises IllegalInput (state unchanged) when not allowed."""
@@ -189,6 +200,8 @@ class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, SideInputs, 
     def _execute(self, inp: dict) -> list[dict]:
         self._current = []
         decision = self.decision
+        # A die stays open to Time Warp only until the next step: the step that casts it finds it here.
+        self._open_die, self.state.last_die = self.state.last_die, None
         self._busy = True
         self._decision = None
         self._waiting_placer = None

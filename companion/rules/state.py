@@ -59,6 +59,9 @@ class GameState:
     tasks: list[dict] = field(default_factory=list)
     final_scores: dict[str, int] | None = None
     final_sheet: dict | None = None
+    #: The last die a human rolled for the dragon, while Time Warp may still re-roll it (rules version 2): the
+    #: step right after it. Its colour, value, who rolled it, the dragon before it and the automa's piles then.
+    last_die: dict | None = None
 
     @classmethod
     def start(cls, setup: Setup) -> GameState:

@@ -61,7 +61,11 @@ class Bot:
                 return {"type": "place", "space": self._space(d)}
             case "automa_turn" | "next_round" | "roll":
                 return {"type": "proceed"}
-            case "keep_roll":  # re-roll a die that would anger the dragon
+            case "keep_roll":
+                if d.details.get("purpose") == "attack":  # a low fight die: re-roll it with the Temple if there
+                    low = d.details["temple"] and d.details["value"] <= 3
+                    return {"type": "reroll"} if low else {"type": "proceed"}
+                # re-roll a die that would anger the dragon
                 return {"type": "reroll"} if d.details["value"] >= d.details["threshold"] else {"type": "proceed"}
             case "question":
                 return {"type": "answer", "value": self._answer(game, d)}
@@ -95,7 +99,7 @@ class Bot:
             return r.randint(0, 3)
         if q == "tunnel":
             if r.random() < 0.15:
-                return {"kind": "special", "tile": r.choice(automa_rules.SPECIAL_TILES)}
+                return {"kind": "special", "tile": r.choice(automa_rules.special_tiles(game.setup.expansion))}
             return {"kind": "gem", "gem": r.choice(gems), "gems": r.randint(2, 5)}
         if q == "wizards_cave":
             return r.choice(automa_rules.SPELLS)

@@ -80,17 +80,28 @@ class Decisions:
                 details={"threshold": self.aggression_threshold()},
             )
         if kind == "keep_roll":
-            return Decision(
-                "keep_roll",
-                task["color"],
-                prompt=f"{_name(task['color'])} rolled {task['value']}: keep it or re-roll (Temple)?",
-                details={"value": task["value"], "threshold": self.aggression_threshold()},
-            )
+            return self._keep_roll_decision(task)
         if kind == "question":
             return Decision(
                 "question", task["color"], prompt=f"{_name(task['color'])} automa: {task['prompt']}", details=task
             )
         return Decision("attack", task["trigger"], prompt="The dragon attacks!", details=task)
+
+    def _keep_roll_decision(self, task: dict) -> Decision:
+        """A die the app rolled for a human, shown before it counts (``rerolls``). ``details``: ``value``;
+        ``purpose`` "aggression" (``threshold``: the lowest face that moves the dragon) or "attack" (``black``:
+        the Rahdo black die); ``temple``: whether the Temple's re-roll is there for this die."""
+        color, value = task["color"], task["value"]
+        purpose = task.get("purpose", "aggression")
+        details = {"value": value, "purpose": purpose, "temple": task.get("temple", True)}
+        if purpose == "aggression":
+            details["threshold"] = self.aggression_threshold()
+            prompt = f"{_name(color)} rolled {value}: keep it or re-roll (Temple)?"
+        else:
+            details["black"] = bool(task.get("black"))
+            die = "the black die" if details["black"] else "the fight die"
+            prompt = f"{_name(color)} rolled {value} on {die}: keep it, or re-roll it first?"
+        return Decision("keep_roll", color, prompt=prompt, details=details)
 
     def space_options(self, color: str, dwarf: int, spell: str | None = None) -> dict[str, str | None]:
         """Every space of this game -> None when ``color #dwarf`` may take it, else the reason why not."""

@@ -1,8 +1,13 @@
-"""The dragon: aggression rolls (with the Temple's re-roll), the dragon's track, and the attack at its head:
-the table's inputs, defences, the winner's tile, captured dwarves and the automa's losses.
+"""The dragon: aggression rolls, the dragon's track, and the attack at its head: the table's inputs, defences,
+the winner's tile, captured dwarves and the automa's losses.
 
 The numbers (threshold, defence, who wins, how much is lost) are in ``companion.rules.dragon``; this phase rolls,
-asks and records.
+asks and records. The re-rolls (Temple, Time Warp) and the pause before a fight's app-rolled dice are in
+``rerolls``.
+
+Rules version 2 (issue 12, ruling e): the automa keeps its Tunnel tiles face down, so a special tile gives it no
+power (``side_inputs`` never gives it one): Dragon Song of an automa on the Treasure Hoard does not raise the
+threshold, Stone Beards does not keep its dwarf or halve its loss. Version 1 gave the automa the powers.
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..dragon import aggression_threshold, defence, resolve_attack, split_gem_loss, treasure_loss
+from .editions import expansion_only
 from .inputs import IllegalInput
 
 
@@ -27,27 +33,22 @@ class DragonAttack:
         self.state.tasks.pop(0)
         if value is not None:
             self._emit("roll", color=color, value=value, purpose="aggression", by="table", input=True)
-            self._aggression(color, value)
+            self._settle_aggression(color, value, "table")
         else:
             rolled = self._roll(color, "aggression", None)
             if self._in_temple(color):
-                # The Temple lets its occupant re-roll their own die once: ask before the dragon moves.
-                self.state.tasks.insert(0, {"kind": "keep_roll", "color": color, "value": rolled})
+                # The Temple lets its occupant re-roll their own die once: ask before the dragon moves. A dragon
+                # roll always decides something (some faces move the dragon, some do not), so it is always asked.
+                task = {"kind": "keep_roll", "color": color, "value": rolled}
+                if self.version >= 2:
+                    task.update(purpose="aggression", temple=True)
+                self.state.tasks.insert(0, task)
                 return
-            self._aggression(color, rolled)
+            self._settle_aggression(color, rolled, "app")
 
     def _in_temple(self, color: str) -> bool:
         occ = self.state.board.get("temple")
         return occ is not None and occ.color == color and not occ.golem
-
-    def _keep_or_reroll(self, color: str, reroll: bool) -> None:
-        task = self.state.tasks.pop(0)
-        if reroll:
-            self._emit("reroll", color=color, input=True)
-            self._aggression(color, self._roll(color, "aggression", None, reroll=True))
-        else:
-            self._emit("roll_kept", color=color, value=task["value"])
-            self._aggression(color, task["value"])
 
     def _aggression(self, color: str, value: int) -> None:
         s = self.state
@@ -78,6 +79,8 @@ class DragonAttack:
         s.tasks.insert(0, task)
 
     def _attack(self, inp: Mapping) -> None:
+        """The table's inputs for the fight; the app rolls the dice nobody entered. Version 2 then shows an app
+        die that can change the result to its owner first (``rerolls``); version 1 resolved at once."""
         s = self.state
         task = s.tasks[0]
         tile = inp.get("tile") or {}
@@ -104,6 +107,9 @@ class DragonAttack:
             for spell in entry.get("spells", []):
                 if spell not in ("frost_bolt", "ice_storm"):
                     raise IllegalInput(f"players.{color}.spells: only frost_bolt and ice_storm add defence")
+                if self.version >= 2 and not self.setup.expansion:
+                    name = "Frost Bolt" if spell == "frost_bolt" else "Ice Storm"
+                    raise expansion_only(name, f"players.{color}.spells")
         for color, count in task["axes"].items():
             total = automa_axes.get(color)
             if total is None and not self.setup.virtual_axes:
@@ -123,20 +129,58 @@ class DragonAttack:
         )
 
         dice: dict[str, int] = dict(task["dice"])
+        app_rolled: list[str] = []  # the humans whose die the app rolled here (Rahdo: the trigger's black die)
         if self.setup.variant == "rahdo":
-            shared = task.get("black_die") or self._roll(task["trigger"], "attack", black, black=True)
+            shared = task.get("black_die")
+            if shared is None:
+                shared = self._roll(task["trigger"], "attack", black, black=True)
+                if black is None:
+                    app_rolled.append(task["trigger"])
             dice = dict.fromkeys(s.turn_order, shared)
         else:
             for color in humans:
-                dice[color] = self._roll(color, "attack", (given.get(color) or {}).get("die"))
+                entered = (given.get(color) or {}).get("die")
+                dice[color] = self._roll(color, "attack", entered)
+                if entered is None:
+                    app_rolled.append(color)
+        fight = {"tile": dict(tile), "players": {c: dict(v) for c, v in given.items()}, "dice": dice,
+                 "axes": {c: automa_axes.get(c) for c in task["axes"]}}
+        if self.version < 2:
+            return self._resolve_fight(task, fight)
+        for color in s.turn_order:  # drawn now (not at the reveal): the app must know every defence to tell
+            if fight["axes"].get(color, 0) is None:  # whether a re-roll could change the result
+                fight["axes"][color] = self._draw_virtual_axes(color, task["axes"][color])
+        fight["open"] = app_rolled
+        task["fight"] = fight
+        self._next_fight_pause(task)
+
+    def _draw_virtual_axes(self, color: str, count: int) -> int:
+        values = [2 if self.state.rng.below(4) == 0 else 1 for _ in range(count)]
+        self._emit("axes", color=color, values=values)
+        return sum(values)
+
+    def _defences(self, fight: Mapping, dice: Mapping[str, int]) -> dict[str, int]:
+        """Every defence, for dice that are all known and automa axes that are all drawn."""
+        out: dict[str, int] = {}
+        for color in self.state.turn_order:
+            if self._is_automa(color):
+                out[color] = defence(dice[color], fight["axes"][color])
+            else:
+                entry = fight["players"].get(color) or {}
+                out[color] = defence(dice[color], entry.get("axes", 0), entry.get("spells", []))
+        return out
+
+    def _resolve_fight(self, task: dict, fight: Mapping) -> None:
+        """Defences, the winner's tile, the losers' captures and losses, and the dragon back to zero."""
+        s = self.state
+        tile, given, dice, automa_axes = fight["tile"], fight["players"], fight["dice"], fight["axes"]
+        strength, treasure, points = tile["strength"], tile["treasure"], tile["points"]
         defences: dict[str, int] = {}
         for color in s.turn_order:
             if self._is_automa(color):
                 total = automa_axes.get(color)
-                if total is None:
-                    values = [2 if s.rng.below(4) == 0 else 1 for _ in range(task["axes"][color])]
-                    self._emit("axes", color=color, values=values)
-                    total = sum(values)
+                if total is None:  # version 1 draws the app's axes here, at the reveal
+                    total = self._draw_virtual_axes(color, task["axes"][color])
                 defences[color] = defence(dice[color], total)
             else:
                 entry = given.get(color) or {}
@@ -169,7 +213,7 @@ class DragonAttack:
         if result.winner is not None:
             s.dragon_tiles[result.winner] += 1
             self._score(result.winner, points, "dragon tile")
-        s.tasks.pop(0)
+        s.tasks.remove(task)
         s.dragon = 0
         self._emit("dragon", position=0)
 

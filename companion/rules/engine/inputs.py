@@ -37,7 +37,7 @@ _SHAPES: dict[str, dict[str, str]] = {
     "place": {"space": _STR, "spell": _STR, "color": _STR, "roll": _STR},
     "roll": {"value": _INT},
     "attack_input": {"tile": _MAP, "players": _MAP, "automa_axes": _MAP, "black_die": _INT},
-    "spell": {"color": _STR, "spell": _STR, "direction": _INT},
+    "spell": {"color": _STR, "spell": _STR, "direction": _INT, "value": _INT},
     "special_tile": {"color": _STR, "tile": _STR},
     "correction": {"target": _STR, "color": _STR, "gem": _STR, "value": _INT},
     "game_end": {"scores": _MAP, "sheet": _MAP},

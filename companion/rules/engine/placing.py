@@ -11,6 +11,7 @@ from ..board import Occupant
 from ..placement import SPELLS_FOR_PLACEMENT, blocked_reason
 from ..spaces import SPACES
 from .decision import Decision
+from .editions import expansion_only
 from .inputs import IllegalInput
 
 
@@ -24,6 +25,8 @@ class Placing:
             raise IllegalInput(f"space: '{space}' is not an action space of this game")
         if spell is not None and spell not in SPELLS_FOR_PLACEMENT:
             raise IllegalInput(f"spell: '{spell}' does not change a placement")
+        if spell is not None and self.version >= 2 and not self.setup.expansion:
+            raise expansion_only("Grow Beard" if spell == "grow_beard" else "Blood Sacrifice", "spell")
         occupant = self.state.board.get(space)
         why = blocked_reason(occupant, space, color, dwarf, spell)
         if why is not None:
@@ -50,6 +53,8 @@ class Placing:
     def _place_golem(self, inp: Mapping, decision: Decision) -> None:
         color, space = inp.get("color"), inp.get("space")
         s = self.state
+        if self.version >= 2 and not self.setup.expansion:
+            raise expansion_only("The golem")
         if s.phase != "placing" or s.tasks or decision.kind not in ("place", "automa_turn"):
             raise IllegalInput("the golem can be placed only between dwarf actions")
         if color not in {p.color for p in self.setup.humans}:

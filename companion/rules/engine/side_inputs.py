@@ -1,5 +1,10 @@
 """What the table tells the app besides placements and rolls: spells cast, special mine tiles taken,
 corrections that make the model match the board, and answers to the automa's questions the app cannot know.
+
+Rules version 2 (issue 12): a base game refuses spells and the Spell Chamber (``editions``); Time Warp re-rolls
+a die (``rerolls``); the automa's Tunnel tiles lie face down and give it no power (ruling e: it still scores them
+as mine tiles), so none is recorded for it; Draco Speak may move the dragon onto the head, which attacks at once
+(ruling f: the spell's text only forbids casting it once the dragon is at the top).
 """
 
 from __future__ import annotations
@@ -8,7 +13,9 @@ from collections.abc import Mapping
 
 from .. import automa as automa_rules
 from .decision import Decision
+from .editions import EXPANSION_TILES, expansion_only
 from .inputs import IllegalInput
+from .rerolls import TIME_WARP
 
 DRACO_SPEAK = "draco_speak"
 
@@ -30,32 +37,44 @@ class SideInputs:
                 raise IllegalInput(f"spell: '{spell}' is not a spell")
             if self._is_automa(color):
                 raise IllegalInput("spell: the automa cast no spells")
+            if self.version >= 2 and not self.setup.expansion:
+                raise expansion_only("Spells", plural=True)
             if spell == DRACO_SPEAK:
                 return self._draco_speak(color, inp.get("direction"))
+            if spell == TIME_WARP and self.version >= 2:
+                return self._time_warp(color, inp.get("value"))
             self._emit("spell", color=color, spell=spell, input=True)
         elif kind == "special_tile":
             tile = inp.get("tile")
             if tile not in automa_rules.SPECIAL_TILES:
                 raise IllegalInput(f"tile: '{tile}' is not a special mine tile")
+            if self.version >= 2:
+                if self._is_automa(color):
+                    raise IllegalInput("tile: the automa's tiles lie face down and give it no power")
+                if tile in EXPANSION_TILES and not self.setup.expansion:
+                    raise expansion_only("Spell Chamber", "tile")
             self._emit("special_tile", color=color, tile=tile, input=True)
             s.special_tiles[color].add(tile)
         else:
             self._correction(inp)
 
     def _draco_speak(self, color: str, direction) -> None:
-        """Move the dragon one step. App's choice: it may not reach the head (the spell is not a way to
-        start an attack) and it cannot be cast once the dragon is at the head."""
+        """Move the dragon one step; never once it is at the head (the spell's text).
+
+        Version 2 (ruling f): the spell may move the dragon onto the head; it then attacks at once, set off by
+        the caster (who rolls the Rahdo black die). Version 1 kept it off the head.
+        """
         s = self.state
         if direction not in (1, -1):
             raise IllegalInput("direction: 1 (up) or -1 (down)")
         if s.dragon >= self.setup.dragon_track:
             raise IllegalInput("Draco Speak cannot be cast once the dragon has reached the top of the track")
         target = s.dragon + direction
-        if not 0 <= target < self.setup.dragon_track:
+        top = self.setup.dragon_track if self.version >= 2 else self.setup.dragon_track - 1
+        if not 0 <= target <= top:
             raise IllegalInput("Draco Speak: the dragon cannot move there")
         self._emit("spell", color=color, spell=DRACO_SPEAK, direction=direction, input=True)
-        s.dragon = target
-        self._emit("dragon", position=target)
+        self._move_dragon(target, color)
 
     def _correction(self, inp: Mapping) -> None:
         """Make the model match the table: the dragon's position, an automa's points, gold or gems."""
@@ -139,9 +158,14 @@ class SideInputs:
                 raise IllegalInput("value: a gem tile names its colour and 1 to 9 gems")
             return {"kind": "gem", "gem": value["gem"], "gems": n}
         if value.get("kind") == "special" and value.get("tile") in automa_rules.SPECIAL_TILES:
+            if self.version >= 2 and value["tile"] in EXPANSION_TILES and not self.setup.expansion:
+                raise expansion_only("Spell Chamber", "value")
             return {"kind": "special", "tile": value["tile"]}
         raise IllegalInput("value: a special tile must be one of " + ", ".join(automa_rules.SPECIAL_TILES))
 
     def _special_tile(self, color: str, tile: str) -> None:
+        """An automa's Tunnel tile. Version 2: face down, no power (it is in the stash's tiles, for the end)."""
+        if self.version >= 2 and self._is_automa(color):
+            return
         self.state.special_tiles[color].add(tile)
         self._emit("special_tile", color=color, tile=tile)

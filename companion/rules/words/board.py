@@ -100,8 +100,13 @@ def board_instructions(step: list[Mapping], dragon_length: int, stone_beards: Co
             again = " again" if e.get("reroll") else ""
             out.append(f"{colour(e['color'])} rolled{again} {e['value']} for the dragon")
         elif t == "dragon":
+            spell = next((x for x in step if x["type"] == "spell" and x.get("input")), {})
             if e["position"] == 0:
                 out.append("Put the dragon back on zero")
+            elif spell.get("spell") == "time_warp":  # the new die may take a step back or make one
+                out.append(f"Put the dragon on step {e['position']} of {dragon_length}")
+            elif spell.get("direction") == -1:  # Draco Speak down
+                out.append(f"Move the dragon down one: {e['position']} of {dragon_length}")
             else:
                 out.append(f"Move the dragon up one: {e['position']} of {dragon_length}")
         elif t == "attack":

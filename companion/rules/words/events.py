@@ -124,6 +124,8 @@ def describe(e: Mapping) -> str:
         return f"{c} re-rolled (Temple)"
     if t == "roll_kept":
         return f"{c} kept {e['value']}"
+    if t == "attack_called_off":
+        return f"The dragon's attack was called off: {c}'s new die does not move it"
     if t == "automa_draw":
         return f"{c} automa drew card {e['card']} {_DRAW.get(e['purpose'], '')}".strip()
     if t == "automa_shuffle":

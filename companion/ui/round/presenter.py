@@ -86,6 +86,28 @@ class AttackForm:
     virtual_axes: bool
 
 
+@dataclass(frozen=True)
+class KeepRoll:
+    """A die the app rolled for a human, shown before it counts: keep it, re-roll it (Temple), Time Warp."""
+
+    color: str
+    value: int
+    purpose: str  # "aggression" | "attack"
+    temple: bool  # the Temple's re-roll is there for this die
+    black: bool  # the Rahdo black die
+    threshold: int | None  # a dragon roll: the lowest face that moves the dragon
+
+
+@dataclass(frozen=True)
+class WarpOffer:
+    """A human's dragon roll Time Warp may still re-roll (the step right after it): the app's die is re-rolled
+    by the app, the table's is re-rolled at the table and its new value entered."""
+
+    color: str
+    value: int
+    by: str  # "app" | "table"
+
+
 @dataclass
 class RoundView:
     title: str
@@ -106,6 +128,11 @@ class RoundView:
     redo_label: str | None = None
     checklist: list[str] = field(default_factory=list)
     error: str | None = None
+    #: Caverns of Gandûm: spells, the golem, Grow Beard, Frost Bolt, Ice Storm, the Spell Chamber. A base game
+    #: offers none of them (the engine refuses them too).
+    expansion: bool = True
+    keep: KeepRoll | None = None
+    warp: WarpOffer | None = None
 
 
 class RoundPresenter:
@@ -185,9 +212,14 @@ class RoundPresenter:
             undo_label=step_label(g.steps[-1]) if g.can_undo else None,
             redo_label=step_label(g.redo_steps[-1]) if g.redo_steps else None,
             error=self.error,
+            expansion=setup.expansion,
         )
+        die = s.last_die
+        if die is not None and setup.expansion and g.version >= 2:
+            view.warp = WarpOffer(die["color"], die["value"], die["by"])
         if d.kind == "question":
-            view.question = replace(self._question(d.details), last=last_answer(g.events(), d.details["question"]))
+            question = self._question(d.details, setup.expansion)
+            view.question = replace(question, last=last_answer(g.events(), d.details["question"]))
         elif d.kind == "attack":
             t = d.details
             view.attack = AttackForm(
@@ -201,6 +233,10 @@ class RoundPresenter:
             )
         elif d.kind in ("roll", "keep_roll"):
             view.threshold = d.details.get("threshold")
+        if d.kind == "keep_roll":
+            t = d.details
+            view.keep = KeepRoll(d.color, t["value"], t.get("purpose", "aggression"), t.get("temple", True),
+                                 bool(t.get("black")), t.get("threshold"))
         elif d.kind == "next_round":
             view.checklist = self.reset_checklist()
         return view
@@ -233,13 +269,13 @@ class RoundPresenter:
         return "The game is over"
 
     @staticmethod
-    def _question(t: Mapping) -> Question:
+    def _question(t: Mapping, expansion: bool = True) -> Question:
         q, prompt = t["question"], words.plain(t["prompt"])
         if q == "gems":
             gems = automa_rules.STASH_GEMS
             return Question("gems", q, prompt, count=t["count"], choices=gems, labels=tuple(map(words.gem, gems)))
         if q == "tunnel":
-            tiles = automa_rules.SPECIAL_TILES
+            tiles = automa_rules.special_tiles(expansion)
             return Question("tile", q, prompt, choices=tiles, labels=tuple(map(words.special_tile, tiles)))
         if q == "wizards_cave":
             spells = automa_rules.SPELLS
@@ -327,6 +363,11 @@ class RoundPresenter:
 
     def spell(self, color: str, spell: str, **extra) -> bool:
         return self._do({"type": "spell", "color": color, "spell": spell, **extra})
+
+    def time_warp(self, color: str, value: int | None = None) -> bool:
+        """Time Warp on ``color``'s open die: the app's is re-rolled by the app; ``value``: the table's new die."""
+        return self._do({"type": "spell", "color": color, "spell": "time_warp",
+                         **({"value": value} if value is not None else {})})
 
     def special_tile(self, color: str, tile: str) -> bool:
         return self._do({"type": "special_tile", "color": color, "tile": tile})

@@ -239,16 +239,28 @@ APP_DECISIONS: list[str] = [
     "An automa that claims an all-play space draws its own card for the action too, before the others.",
     "When the dragon takes gems from an automa, they come from its largest pile first.",
     "Stone Beards: the loss is a quarter of the treasure, rounded up; the longest beard is not captured.",
-    "A face-down special tile in an automa's stack still gives it the tile's power (Dragon Song, Stone Beards).",
+    "The automa keeps its Tunnel tiles face down, so a special tile gives it no power: Stone Beards does not "
+    "save its dwarf or halve its loss, Dragon Song does not raise the dragon roll. It still counts as a mine "
+    "tile at the end.",
     "A loser whose longest beard is already captured loses the next longest dwarf instead.",
     "Grow Beard and Blood Sacrifice do not open the tavern: its spaces stay locked.",
     "The golem does not count for turn order in the tavern; on Treasure Hoard it counts for its "
     "controller's Dragon Song.",
-    "Draco Speak cannot move the dragon onto the head of the track (it never starts an attack).",
+    "Draco Speak may move the dragon onto the head of the track; the dragon then attacks at once, set off by "
+    "the caster (who rolls the Rahdo black die).",
     "A dwarf with no space it may take (more dwarves than spaces, or no card of an automa's deck fits) sits "
     "out the rest of the round.",
-    "The Temple re-roll is offered for the app's dragon die; with the table's dice, re-roll at the table "
-    "and enter the result. Time Warp: use the table's die.",
+    "The Temple re-roll is offered for every die the app rolls for you while your dwarf is in the Temple: your "
+    "dragon roll, your fight die and, under Rahdo, the black die when you set the dragon off. A fight die the "
+    "app rolled is shown before the fight only when a re-roll could change who loses or who takes the tile; a "
+    "dragon roll always can. The automa never re-roll.",
+    "Time Warp re-rolls your own die: the app's die is re-rolled by the app, a die rolled at the table is "
+    "re-rolled there and you enter the new value. Cast it on a dragon roll right after the roll (an attack "
+    "that roll started is called off if the new die does not move the dragon), or on a fight die when the app "
+    "shows it. Undo is no free re-roll: the same spell after an undo gives the same die.",
+    "A base game (no Caverns of Gandûm) has no spells, golem or Spell Chamber: the app does not offer them.",
+    "A game keeps the rules of the app version it was started with, so an older saved game or record plays "
+    "on and replays as it was made.",
     "The automa's gem colours for an all-play bonus or the tavern are chosen by the humans; the colour does "
     "not change the automa's score.",
     "Export for BG Stats: in a solo game a tie with an automa is a loss, so the automa is ranked ahead of you "

@@ -75,7 +75,7 @@ def attack(screen: RoundHost, v: RoundView) -> list[ft.Control]:
                 lambda x, entry=entry: entry.__setitem__("axes", x),
             )
         )
-        for spell, text in (("frost_bolt", "Frost Bolt (+1)"), ("ice_storm", "Ice Storm (+2)")):
+        for spell, text in (("frost_bolt", "Frost Bolt (+1)"), ("ice_storm", "Ice Storm (+2)")) if v.expansion else ():
 
             def toggle(e, spell=spell, entry=entry):
                 if e.control.value:

@@ -6,7 +6,8 @@ import flet as ft
 
 from companion.ui import widgets as w
 from companion.ui.round.forms.attack import attack
-from companion.ui.round.forms.controls import RoundHost, action_button, main_button, panel
+from companion.ui.round.forms.controls import RoundHost, main_button, panel
+from companion.ui.round.forms.dice import keep_roll_controls
 from companion.ui.round.forms.placing import place_hint
 from companion.ui.round.forms.question import question
 from companion.ui.round.forms.rolls import dragon_roll, starting_rolls
@@ -29,24 +30,7 @@ def decision_controls(screen: RoundHost, v: RoundView) -> list[ft.Control]:
         case "roll":
             return dragon_roll(screen, v)
         case "keep_roll":
-            return [
-                panel(
-                    [
-                        ft.Text(
-                            f"The dragon moves on {v.threshold} or more. Your dwarf in the Temple lets you re-roll once"
-                        ),
-                        ft.Row(
-                            [
-                                action_button("Keep it", lambda _e: screen.do(p.proceed), icon="CHECK"),
-                                action_button(
-                                    "Re-roll (Temple)", lambda _e: screen.do(p.reroll), primary=False, icon="CASINO"
-                                ),
-                            ],
-                            wrap=True,
-                        ),
-                    ]
-                )
-            ]
+            return [keep_roll_controls(screen, v, v.keep)]
         case "question":
             return question(screen, v)
         case "attack":

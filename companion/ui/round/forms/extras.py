@@ -11,6 +11,7 @@ from companion.rules import words
 from companion.rules.spaces import SPACES, spaces_for
 from companion.ui import widgets as w
 from companion.ui.round.forms.controls import RoundHost, action_button, stepper
+from companion.ui.round.forms.dice import warp_controls
 from companion.ui.round.presenter import cap
 
 
@@ -40,8 +41,11 @@ def extras(screen: RoundHost) -> ft.Control:
         # A column, not a wrapping row: an expanding field inside a wrap is Flutter's grey error box.
         return ft.Column([dropdown, button], spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
+    v = p.view()
+    if v.warp is not None:  # Time Warp on the dragon roll just made
+        rows.append(warp_controls(screen, v.warp))
     free = [sp.id for sp in spaces_for(g.setup.expansion) if g.state.board.get(sp.id) is None]
-    if free:
+    if free and v.expansion:  # the golem, like every spell, comes with the expansion
         space = form.get("golem_space") if form.get("golem_space") in free else free[0]
         form["golem_space"] = space
         rows.append(
@@ -81,7 +85,8 @@ def extras(screen: RoundHost) -> ft.Control:
                 label="Special tile gained",
                 value=tile,
                 options=[
-                    ft.DropdownOption(key=t, text=words.special_tile(t)) for t in automa_rules.SPECIAL_TILES
+                    ft.DropdownOption(key=t, text=words.special_tile(t))
+                    for t in automa_rules.special_tiles(v.expansion)
                 ],
                 on_select=lambda e: form.__setitem__("tile", e.control.value),
             ),
@@ -92,46 +97,47 @@ def extras(screen: RoundHost) -> ft.Control:
             ),
         )
     )
-    spell = form.setdefault("spell", "charm")
-    rows.append(
-        pick_and_do(
-            ft.Dropdown(
-                label="Spell cast",
-                value=spell,
-                options=[
-                    ft.DropdownOption(key=s, text=words.spell(s))
-                    for s in automa_rules.SPELLS
-                    if s not in ("draco_speak", "stone_golem")
+    if v.expansion:  # spells, Draco Speak included, come with the expansion
+        spell = form.setdefault("spell", "charm")
+        rows.append(
+            pick_and_do(
+                ft.Dropdown(
+                    label="Spell cast",
+                    value=spell,
+                    options=[
+                        ft.DropdownOption(key=s, text=words.spell(s))
+                        for s in automa_rules.SPELLS
+                        if s not in ("draco_speak", "stone_golem", "time_warp")  # each has its own controls
+                    ],
+                    on_select=lambda e: form.__setitem__("spell", e.control.value),
+                ),
+                action_button(
+                    "Record spell", lambda _e: screen.do(lambda: p.spell(form["who"], form["spell"])), primary=False
+                ),
+            )
+        )
+        rows.append(ft.Text("Draco Speak: move the dragon one step"))
+        rows.append(
+            ft.Row(
+                [
+                    action_button(
+                        "Dragon down",
+                        lambda _e: screen.do(lambda: p.spell(form["who"], "draco_speak", direction=-1)),
+                        primary=False,
+                        icon="ARROW_DOWNWARD",
+                    ),
+                    action_button(
+                        "Dragon up",
+                        lambda _e: screen.do(lambda: p.spell(form["who"], "draco_speak", direction=1)),
+                        primary=False,
+                        icon="ARROW_UPWARD",
+                    ),
                 ],
-                on_select=lambda e: form.__setitem__("spell", e.control.value),
-            ),
-            action_button(
-                "Record spell", lambda _e: screen.do(lambda: p.spell(form["who"], form["spell"])), primary=False
-            ),
+                wrap=True,
+                spacing=6,
+                run_spacing=6,
+            )
         )
-    )
-    rows.append(ft.Text("Draco Speak: move the dragon one step"))
-    rows.append(
-        ft.Row(
-            [
-                action_button(
-                    "Dragon down",
-                    lambda _e: screen.do(lambda: p.spell(form["who"], "draco_speak", direction=-1)),
-                    primary=False,
-                    icon="ARROW_DOWNWARD",
-                ),
-                action_button(
-                    "Dragon up",
-                    lambda _e: screen.do(lambda: p.spell(form["who"], "draco_speak", direction=1)),
-                    primary=False,
-                    icon="ARROW_UPWARD",
-                ),
-            ],
-            wrap=True,
-            spacing=6,
-            run_spacing=6,
-        )
-    )
     rows.append(w.heading("Make the app match the table", 3))
     dragon = form.setdefault("dragon", g.state.dragon)
     rows.append(

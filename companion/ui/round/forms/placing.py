@@ -15,6 +15,8 @@ def place_hint(screen: RoundHost, v: RoundView) -> ft.Control:
         screen.refresh()
 
     chips = []
+    if not v.expansion:  # a base game has no spells
+        return ft.Text("Tap a free space (green border) below.", color=on_color(v.banner_color))
     for spell, text in (("grow_beard", "Grow Beard"), ("blood_sacrifice", "Blood Sacrifice")):
         chips.append(
             ft.Chip(

@@ -1,0 +1,17 @@
+"""The rules versions: a game is played, saved and replayed under the rules version it was made with.
+
+The version is the game record's format version (``companion.record``): it goes up when a rules change makes
+the same inputs give another game. A game keeps its version for life, so a record or a stored game made before
+a change still replays, and a game resumed after an update goes on under the rules it began with.
+
+- 1: the first rules.
+- 2: the rules audit (issue 12): the Temple re-roll for every die the app rolls for its occupant, the fight die
+  shown before the fight only when it can change the result; Time Warp re-rolls a die; a base game refuses the
+  expansion (spells, golem, Spell Chamber); the automa's face-down Tunnel tiles give it no power; Draco Speak may
+  move the dragon onto the head (it attacks at once).
+"""
+
+from __future__ import annotations
+
+RULES_VERSION = 2
+KNOWN_VERSIONS = (1, 2)
