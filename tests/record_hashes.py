@@ -1,12 +1,15 @@
 """SHA-256 of the records that ``simulate --records`` writes for a fixed set of runs, against a committed list.
 
 Why: the engine is tuned for speed (issue 13), and a faster engine must play exactly the same games. The list in
-``tests/data/record_hashes_v1.json`` was written by the engine *before* that tuning; ``test_record_hashes``
-plays the same runs and compares every record's hash, so any change in any event, field, key order or byte of
-any record of these runs fails, naming the run and the game.
+``tests/data/record_hashes_v1.json`` was written by the engine *before* that tuning, under rules version 1, and
+games of version 1 are still played by version 1's rules: the runs are played under it and must match it still.
+``record_hashes_v2.json`` holds the same runs under rules version 2 (the rules audit, issue 12).
+``test_record_hashes`` plays the runs under each version and compares every record's hash, so any change in any
+event, field, key order or byte of any record of these runs fails, naming the run and the game.
 
-Write the list again (``python -m tests.record_hashes --write``) only when a rules change is meant to change the
-games (and the record format version says so); never to make a speed change pass.
+Write the current version's list (``python -m tests.record_hashes --write``) only when a rules change is meant to
+change the games (and the rules version says so); never to make a speed change pass. An older version's list
+is never written again.
 """
 
 from __future__ import annotations
@@ -18,9 +21,11 @@ import sys
 import tempfile
 from pathlib import Path
 
+from companion.rules.game import KNOWN_VERSIONS, RULES_VERSION
 from companion.sim.simulate import run
 
-HASH_FILE = Path(__file__).parent / "data" / "record_hashes_v1.json"
+HASH_FILES = {v: Path(__file__).parent / "data" / f"record_hashes_v{v}.json" for v in KNOWN_VERSIONS}
+HASH_FILE = HASH_FILES[RULES_VERSION]
 
 #: Each run: a name and the arguments of ``simulate`` (solo and two humans, both bots, base and expansion,
 #: every difficulty, the app or the table keeping the automa's things).
@@ -34,13 +39,13 @@ RUNS: dict[str, dict] = {
 }
 
 
-def record_hashes() -> dict[str, list[str]]:
-    """Every run's records, in game order, as SHA-256 hex digests of the file's bytes."""
+def record_hashes(version: int = RULES_VERSION) -> dict[str, list[str]]:
+    """Every run's records under rules ``version``, in game order, as SHA-256 hex digests of the file's bytes."""
     out: dict[str, list[str]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for name, kwargs in RUNS.items():
             folder = Path(tmp) / name
-            run(records=folder, **kwargs)
+            run(records=folder, version=version, **kwargs)
             out[name] = [hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.iterdir())]
     return out
 
@@ -54,7 +59,10 @@ def main(argv: list[str] | None = None) -> int:
         HASH_FILE.write_text(json.dumps(hashes, indent=1) + "\n", encoding="utf-8")
         print(f"wrote {sum(map(len, hashes.values()))} record hashes to {HASH_FILE}")
         return 0
-    same = hashes == json.loads(HASH_FILE.read_text(encoding="utf-8"))
+    older = [v for v in HASH_FILES if v != RULES_VERSION]
+    same = hashes == json.loads(HASH_FILE.read_text(encoding="utf-8")) and all(
+        record_hashes(v) == json.loads(HASH_FILES[v].read_text(encoding="utf-8")) for v in older
+    )
     print("records identical" if same else "records differ")
     return 0 if same else 1
 

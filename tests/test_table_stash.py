@@ -131,10 +131,11 @@ def test_corrections_of_what_the_table_keeps_are_refused_but_the_dragon_can_be_s
 # ---------------------------------------------------------------------------------------------- the dragon
 
 
-def attack_game(stash: str = "table") -> Game:
+def attack_game(stash: str = "table", version: int | None = None) -> Game:
     """A solo game at a dragon attack (the dragon set just below the head, blue takes the Treasure Hoard)."""
     for seed in range(200):
-        game = Game(Setup.solo(seed=seed, stash=stash))
+        setup = Setup.solo(seed=seed, stash=stash)
+        game = Game(setup) if version is None else Game(setup, version=version)
         game.act({"type": "starting_rolls", "rolls": {"blue": 3}})
         while game.decision.kind == "automa_turn":
             game.act(PROCEED)
@@ -165,8 +166,18 @@ def test_a_lost_fight_scenario_d_returns_half_of_the_gold_beside_its_deck_and_th
     assert "Blue #5 goes to the capture box" in lines  # a human's loss as before
 
 
-def test_stone_beards_told_to_the_app_make_it_a_quarter_and_keep_the_dwarf():
+def test_an_automas_face_down_tile_has_no_power_even_when_the_table_keeps_it():
+    """Issue 12 ruling e (rules version 2): the automa's Tunnel tiles lie face down and give it no power, so the
+    table cannot give it Stone Beards; its loss stays half and its longest beard is captured."""
     game = attack_game()
+    with pytest.raises(IllegalInput, match="face down"):
+        game.act({"type": "special_tile", "color": "green", "tile": "stone_beards"})
+    step = lose_all(game, "gems")
+    assert {e["color"]: e["share"] for e in kept(step, "loss")} == {"red": "half", "green": "half"}
+
+
+def test_version_1_stone_beards_told_to_the_app_make_it_a_quarter_and_keep_the_dwarf():
+    game = attack_game(version=1)
     game.act({"type": "special_tile", "color": "green", "tile": "stone_beards"})
     step = lose_all(game, "gems")
     assert {e["color"]: e["share"] for e in kept(step, "loss")} == {"red": "half", "green": "quarter"}

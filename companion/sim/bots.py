@@ -99,7 +99,9 @@ class Bot:
             return r.randint(0, 3)
         if q == "tunnel":
             if r.random() < 0.15:
-                return {"kind": "special", "tile": r.choice(automa_rules.special_tiles(game.setup.expansion))}
+                # a base game has no Spell Chamber (rules version 1 took it: its games stay as they were)
+                tiles = automa_rules.special_tiles(game.setup.expansion or game.version < 2)
+                return {"kind": "special", "tile": r.choice(tiles)}
             return {"kind": "gem", "gem": r.choice(gems), "gems": r.randint(2, 5)}
         if q == "wizards_cave":
             return r.choice(automa_rules.SPELLS)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from companion.record import dumps
 from companion.rules.deck import Deck
-from companion.rules.game import Game
+from companion.rules.game import RULES_VERSION, Game
 from companion.rules.rng import Rng
 from companion.rules.setup import Player, Setup
 
@@ -63,9 +63,11 @@ class RunSummary:
 def run(
     games: int, seed: int, humans: int = 1, difficulty: str = "hard", expansion: bool = True, bot: str = "random",
     records: Path | None = None, on_game_start: Callable[[Game], Callable[[list[dict]], None] | None] | None = None,
-    custom_decks: Mapping[str, Deck] | None = None, stash: str = "app",
+    custom_decks: Mapping[str, Deck] | None = None, stash: str = "app", version: int = RULES_VERSION,
 ) -> RunSummary:
-    """Play ``games`` games. ``on_game_start(game)`` may return a per-step callback (the store uses it)."""
+    """Play ``games`` games. ``on_game_start(game)`` may return a per-step callback (the store uses it).
+
+    ``version``: the rules version to play under (an older one only to check that its games stay the same)."""
     seeds = Rng(seed)
     summary = RunSummary()
     if records is not None:
@@ -74,7 +76,7 @@ def run(
     for number in range(1, games + 1):
         game_seed = seeds.next64() >> 1
         bot_seed = seeds.next64() >> 1
-        game = Game(sim_setup(game_seed, humans, difficulty, expansion, custom_decks, stash))
+        game = Game(sim_setup(game_seed, humans, difficulty, expansion, custom_decks, stash), version=version)
         on_step = on_game_start(game) if on_game_start else None
         play(game, Bot(bot, bot_seed), on_step)
         scores = game.state.final_scores or {}

@@ -15,8 +15,9 @@ goes on without a question. The counts are asked once, on the end-of-game sheet.
 - ``spell``: discard the spell at ``position``; Charm or Mind Control move the score marker;
 - ``loss``: a lost dragon fight: return ``share`` (half, or a quarter with Stone Beards) of the ``treasure``.
 
-App's choice: with the table keeping the tiles, a special tile's power (Dragon Song, Stone Beards) counts for
-an automa only once the table says it holds it (Spells and tiles on the round screen), as for a human.
+An automa's special tile has no power (issue 12, ruling e: its Tunnel tiles lie face down), so its loss is always
+half. Rules version 1 let the table say an automa holds one (Spells and tiles on the round screen), and then its
+power counted, as for a human.
 """
 
 from __future__ import annotations

@@ -270,8 +270,7 @@ APP_DECISIONS: list[str] = [
     "The set chart's 0 tiles scores 0: not printed, it is the app's reading (no tile, no set).",
     "When the table keeps the automa's things (a New game choice), the app asks nothing about them in play: "
     "it says what each automa takes and where it goes, and asks their counts once, on the end-of-game sheet. "
-    "A special tile then counts for an automa (Dragon Song, Stone Beards) only once you record it under "
-    "Spells, special tiles and corrections, as for a player.",
+    "Its special tiles lie face down there too, with no power.",
 ]
 
 

@@ -65,9 +65,9 @@ def extras(screen: RoundHost) -> ft.Control:
             )
         )
     tile = form.setdefault("tile", "dragon_song")
-    if g.setup.table_stash:
-        # The table keeps the automa's tiles face down: the app learns an automa's Dragon Song or Stone Beards only
-        # from here, so the tile's owner may be an automa too.
+    if g.setup.table_stash and g.version < 2:
+        # Rules version 1: the table kept the automa's tiles face down and the app learnt an automa's Dragon Song or
+        # Stone Beards only from here. Version 2: a face-down tile has no power for the automa (issue 12, e).
         owners = [pl.color for pl in g.setup.players]
         owner = form.get("tile_owner") if form.get("tile_owner") in owners else owners[0]
         form["tile_owner"] = owner
