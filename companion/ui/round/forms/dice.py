@@ -15,8 +15,8 @@ def keep_roll_controls(screen: RoundHost, v: RoundView, keep: KeepRoll) -> ft.Co
     """What the owner of a die the app rolled may do before it counts: keep it, the Temple, Time Warp."""
     p = screen.p
     if keep.purpose == "attack":
-        die = "the black die" if keep.black else "the fight die"
-        text = f"{cap(keep.color)} rolled {keep.value} on {die}. It can change the fight: keep it or re-roll it."
+        die = "The black die" if keep.black else "This die"
+        text = f"{die} can change the fight (who loses, who takes the tile): keep it or re-roll it first."
     else:
         text = f"The dragon moves on {keep.threshold} or more. Your dwarf in the Temple lets you re-roll once."
     buttons = [w.filled_button("Keep it", lambda _e: screen.do(p.proceed), icon_name="CHECK")]
