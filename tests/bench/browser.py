@@ -210,6 +210,8 @@ def _round_taps(browser, quick: bool) -> Taps:
                     button = page.get_by_role("button", name=" free").first
                 elif "rolls for the dragon" in banner:
                     button = page.get_by_role("button", name="Roll the app's die").first
+                elif "keep it or re-roll" in banner:
+                    button = page.get_by_role("button", name="Keep it", exact=True).first
                 elif "is over" in banner:
                     button = page.get_by_role("button", name="Start round").first
                 elif "how many" in banner:  # a question's answer is one chip (companion/ui/round/answers.py)
