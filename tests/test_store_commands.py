@@ -201,7 +201,7 @@ def test_export_to_a_folder_that_does_not_exist(tmp_path, store, capsys):
     session = play(store, Setup.solo(seed=1), steps=2)
     target = tmp_path / "no" / "such" / "dir" / "g.jsonl"
     code, out, err = run(capsys, "export", str(session.game_id), str(target), "--data-dir", data(tmp_path))
-    assert code == 1 and "cannot write" in one_line(err)
+    assert code == 2 and "cannot write" in one_line(err)
 
 
 def test_a_damaged_store_is_reported_and_the_command_goes_on(tmp_path, capsys):

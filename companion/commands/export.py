@@ -2,7 +2,8 @@
 
 The record is the JSON Lines format of ``companion.record``; ``-`` as FILE writes to standard output.
 ``--format bgstats GAME_ID|--all FILE`` writes finished games in the JSON shape of a BG Stats export instead
-(``companion.export.bgstats``); games in progress are not exported.
+(``companion.export.bgstats``); games in progress are not exported. Export only reads the saved games, so it
+works on a read-only data folder too.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 from companion import record
 from companion.export import bgstats
 from companion.export.collect import ExportError, collect
-from companion.oneline import shown
+from companion.oneline import one_line, shown
 from companion.store import GameNotFound, Store, StoreError
 
 
@@ -61,10 +62,14 @@ def run(args: argparse.Namespace) -> int:
     if problem:
         print(f"export: {problem}", file=sys.stderr)
         return 2
+    problem = _unwritable(args.file)
+    if problem:
+        print(f"export: cannot write {shown(args.file)}: {problem}", file=sys.stderr)
+        return 2
     if args.format == "bgstats":
         return _run_bgstats(args)
     try:
-        with Store.open(args.data_dir) as store:
+        with Store.open_read_only(args.data_dir) as store:
             if store.notice:
                 print(store.notice, file=sys.stderr)
             saved = store.load(args.game_id)
@@ -72,8 +77,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"export: no game with id {args.game_id} (see `treasure-companion games`)", file=sys.stderr)
         return 2
     except StoreError as e:
-        print(f"export: {e}", file=sys.stderr)
-        return 1
+        print(f"export: {one_line(str(e))}", file=sys.stderr)
+        return 2
     text = record.dumps(saved.header, saved.events)
     if args.file == "-":
         sys.stdout.write(text)
@@ -82,13 +87,13 @@ def run(args: argparse.Namespace) -> int:
         _write_atomically(Path(args.file), text)
     except OSError as e:
         print(f"export: cannot write {shown(args.file)}: {e.strerror or e}", file=sys.stderr)
-        return 1
+        return 2
     return 0
 
 
 def _run_bgstats(args: argparse.Namespace) -> int:
     try:
-        with Store.open(args.data_dir) as store:
+        with Store.open_read_only(args.data_dir) as store:
             if store.notice:
                 print(store.notice, file=sys.stderr)
             found = collect(store, args.game_id)
@@ -99,8 +104,8 @@ def _run_bgstats(args: argparse.Namespace) -> int:
         print(f"export: {e}", file=sys.stderr)
         return 2
     except StoreError as e:
-        print(f"export: {e}", file=sys.stderr)
-        return 1
+        print(f"export: {one_line(str(e))}", file=sys.stderr)
+        return 2
     n = len(found.in_progress)
     waiting = f"{n} game{'s' if n > 1 else ''} in progress left out: only finished games are exported"
     if not found.plays:
@@ -116,13 +121,33 @@ def _run_bgstats(args: argparse.Namespace) -> int:
         _write_atomically(Path(args.file), text)
     except OSError as e:
         print(f"export: cannot write {shown(args.file)}: {e.strerror or e}", file=sys.stderr)
-        return 1
+        return 2
     return 0
+
+
+def _unwritable(name: str) -> str | None:
+    """Why FILE cannot take the export, checked before the store is read (None: it looks writable)."""
+    if name == "-":
+        return None
+    path = Path(name)
+    if path.is_dir():
+        return "it is a folder"
+    if path.exists() and not path.is_file():
+        return "it is not a regular file"
+    folder = path.parent
+    if not folder.is_dir():
+        return "no such folder" if not folder.exists() else "its folder is a file"
+    if not os.access(folder, os.W_OK):
+        return "its folder may not be written"
+    return None
 
 
 def _write_atomically(path: Path, text: str) -> None:
     """Write beside the target, then rename: an interrupted export never leaves half a record behind."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
+    except OSError as e:  # /proc, a folder that looks writable but is not
+        raise OSError(e.errno, f"no file can be made in its folder ({e.strerror or e})") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)

@@ -1,4 +1,7 @@
-"""``treasure-companion games``: the stored games, newest first (``--json`` for scripts)."""
+"""``treasure-companion games``: the stored games, newest first (``--json`` for scripts).
+
+It only reads: a data folder that does not exist is listed as empty (and not made), a read-only one is read.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +9,7 @@ import argparse
 import json
 import sys
 
+from companion.oneline import one_line
 from companion.store import GameInfo, Store, StoreError
 
 
@@ -18,18 +22,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        store = Store.open(args.data_dir)
+        store = Store.open_read_only(args.data_dir)
     except StoreError as e:
-        print(f"games: {e}", file=sys.stderr)
-        return 1
+        print(f"games: {one_line(str(e))}", file=sys.stderr)
+        return 2
     with store:
         if store.notice:
             print(store.notice, file=sys.stderr)
         try:
             games = store.list_games()
         except StoreError as e:
-            print(f"games: {e}", file=sys.stderr)
-            return 1
+            print(f"games: {one_line(str(e))}", file=sys.stderr)
+            return 2
     if args.json:
         print(json.dumps([g.to_json() for g in games], indent=2))
         return 0

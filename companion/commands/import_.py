@@ -1,6 +1,7 @@
 """``treasure-companion import FILE``: add a game record to the store, after replaying it to check it.
 
-Exit codes follow the record's errors: 2 malformed (or unreadable), 3 unsupported format or version,
+Exit codes follow the record's errors: 2 malformed (or unreadable; also a data folder that is a file, read-only
+or full), 3 unsupported format or version,
 4 the events diverge from what the rules produce. On success the new game's id is printed.
 """
 
@@ -10,7 +11,7 @@ import argparse
 import sys
 
 from companion import record
-from companion.oneline import shown
+from companion.oneline import one_line, shown
 from companion.reading import ReadError, read_text
 from companion.record_check import MAX_RECORD_BYTES
 from companion.session import finished_summary
@@ -43,8 +44,8 @@ def run(args: argparse.Namespace) -> int:
             game_id = store.create_game(game.header(), events=game.events())
             if game.finished:  # the record's game_end carries the final scores: the game joins the history
                 store.finish(game_id, finished_summary(game))
-    except (StoreError, ValueError) as e:
-        print(f"import: {e}", file=sys.stderr)
-        return 1
+    except (StoreError, ValueError) as e:  # a data folder that is a file, read-only or full: nothing stored
+        print(f"import: {one_line(str(e))}", file=sys.stderr)
+        return 2
     print(game_id)
     return 0

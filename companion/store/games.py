@@ -50,7 +50,15 @@ from companion.paths import default_data_dir
 from companion.store.errors import GameNotFound, StoreConflict, StoreError, injected_failure, sqlite_errors
 from companion.store.history import GameSummary, HistoryStats, stats_by_difficulty
 from companion.store.rows import group_steps, rows_of_step, to_json
-from companion.store.schema import DB_NAME, connect, diagnose, migrate, move_aside
+from companion.store.schema import (
+    DB_NAME,
+    SCHEMA_VERSION,
+    connect,
+    connect_read_only,
+    diagnose,
+    migrate,
+    move_aside,
+)
 
 
 @dataclass(frozen=True)
@@ -124,7 +132,7 @@ class Store:
         notice = None
         problem, identity = diagnose(path)
         if problem:
-            moved = move_aside(path, identity)
+            moved = move_aside(path, identity, problem)
             if moved is not None:
                 notice = (
                     f"The saved games could not be read ({problem}). The file was kept as {moved}; "
@@ -137,6 +145,39 @@ class Store:
             conn.close()
             raise
         return cls(conn, path, notice)
+
+    @classmethod
+    def open_read_only(cls, data_dir: str | os.PathLike[str] | None = None) -> Store:
+        """The store for a command that only reads (``games``, ``export``): it creates and writes nothing.
+
+        A folder or file that does not exist yet is an empty store (no folder is made); a read-only folder is
+        read as it is (see ``connect_read_only``). A damaged file is still moved aside, as :meth:`open` does,
+        when the folder lets it be; a file from an older app is upgraded first, which needs a writable folder.
+        """
+        folder = Path(data_dir).expanduser() if data_dir is not None else default_data_dir()
+        if folder.exists() and not folder.is_dir():
+            raise StoreError(f"the data folder {folder} is a file, not a folder")
+        path = (folder / DB_NAME).absolute()
+        notice = None
+        problem, identity = diagnose(path)
+        if problem:
+            moved = move_aside(path, identity, problem)
+            if moved is not None:
+                notice = (
+                    f"The saved games could not be read ({problem}). The file was kept as {moved}; "
+                    "a new, empty store will be started."
+                )
+        if not path.exists():
+            return cls(_empty_store(), path, notice)
+        conn = connect_read_only(path)
+        with sqlite_errors(path):
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version == SCHEMA_VERSION:
+            return cls(conn, path, notice)
+        conn.close()
+        if version == 0:  # an empty file: no games yet
+            return cls(_empty_store(), path, notice)
+        return cls.open(folder)  # an older schema: upgraded as the app would (a read-only folder says so)
 
     def close(self) -> None:
         with self._lock:
@@ -382,6 +423,13 @@ class Store:
             "finished = NULL, summary = NULL, touched = (SELECT max(touched) + 1 FROM games) WHERE id = ?",
             (active, total, game_id),
         )
+
+
+def _empty_store() -> sqlite3.Connection:
+    """An empty store in memory: what a read-only command sees where no games were ever saved."""
+    conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    migrate(conn)
+    return conn
 
 
 def _players(header: dict[str, Any]) -> list[dict[str, str]]:

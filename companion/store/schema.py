@@ -57,6 +57,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
 SCHEMA_VERSION = len(MIGRATIONS)
 
 _CORRUPT, _NOTADB = 11, 26  # SQLite primary result codes that mean "this file is damaged"
+#: Codes of a read-only open that could not make the WAL's index file: CANTOPEN, READONLY (a read-only
+#: folder), IOERR, FULL (a full disk).
+_NO_INDEX = (14, 8, 10, 13)
 
 
 def connect(path: Path) -> sqlite3.Connection:
@@ -75,6 +78,43 @@ def connect(path: Path) -> sqlite3.Connection:
         if unwritable:
             raise StoreUnwritable(*unwritable, f"cannot open {path}: {e}") from None
         raise StoreError(f"cannot open the saved games at {path}: {e}") from None
+
+
+def connect_read_only(path: Path) -> sqlite3.Connection:
+    """A connection that can only read ``path`` (which exists), for commands that list or export.
+
+    ``mode=ro`` first: it sees steps still in the WAL. In a folder that cannot be written, or on a full disk,
+    SQLite cannot make the WAL's index file and refuses; then, when there is no WAL content to miss, the file
+    is opened ``immutable`` (no writer can change it meanwhile: none can write there).
+    """
+    try:
+        conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_S,
+                               isolation_level=None, check_same_thread=False)
+    except sqlite3.Error as e:
+        raise StoreError(f"cannot open the saved games at {path}: {e}") from None
+    try:
+        conn.execute("PRAGMA user_version").fetchone()
+        return conn
+    except sqlite3.Error as e:
+        conn.close()
+        code = getattr(e, "sqlite_errorcode", 0) & 0xFF
+        wal = Path(f"{path}-wal")
+        if code not in _NO_INDEX or (wal.exists() and wal.stat().st_size > 0):
+            if code in (_CORRUPT, _NOTADB):
+                raise
+            unwritable = unwritable_reason(e, path)
+            if unwritable:
+                raise StoreUnwritable(*unwritable, f"cannot read {path}: {e}") from None
+            raise StoreError(f"cannot read the saved games at {path}: {e}") from None
+    try:
+        conn = sqlite3.connect(f"{path.as_uri()}?immutable=1", uri=True, isolation_level=None,
+                               check_same_thread=False)
+        conn.execute("PRAGMA user_version").fetchone()
+        return conn
+    except sqlite3.Error as e:
+        if (getattr(e, "sqlite_errorcode", 0) & 0xFF) in (_CORRUPT, _NOTADB):
+            raise
+        raise StoreError(f"cannot read the saved games at {path}: {e}") from None
 
 
 def migrate(conn: sqlite3.Connection, path: Path | None = None) -> None:
@@ -107,7 +147,7 @@ def migrate(conn: sqlite3.Connection, path: Path | None = None) -> None:
 def file_identity(path: Path) -> tuple[int, int, int] | None:
     try:
         st = path.stat()
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         return None
     return (st.st_ino, st.st_size, st.st_mtime_ns)
 
@@ -122,9 +162,9 @@ def diagnose(path: Path) -> tuple[str | None, tuple[int, int, int] | None]:
     if identity is None or identity[1] == 0:
         return None, identity
     try:
-        conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_S)
-    except sqlite3.Error as e:
-        raise StoreError(f"cannot open the saved games at {path}: {e}") from None
+        conn = connect_read_only(path)
+    except sqlite3.DatabaseError as e:  # damaged where the first read already looks
+        return str(e), identity
     try:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
@@ -147,7 +187,7 @@ def diagnose(path: Path) -> tuple[str | None, tuple[int, int, int] | None]:
         conn.close()
 
 
-def move_aside(path: Path, identity: tuple[int, int, int] | None) -> Path | None:
+def move_aside(path: Path, identity: tuple[int, int, int] | None, problem: str = "") -> Path | None:
     """Rename the file (and its -wal/-shm/-journal) to ``<name>.broken-<UTC time>``; never overwrite anything.
 
     Returns None if the file changed since it was diagnosed (another process already dealt with it).
@@ -167,5 +207,8 @@ def move_aside(path: Path, identity: tuple[int, int, int] | None) -> Path | None
             if side.exists():
                 os.rename(side, f"{target}{suffix}")
     except OSError as e:
-        raise StoreError(f"the saved games at {path} are damaged and could not be moved aside: {e}") from None
+        raise StoreError(
+            f"the saved games at {path} cannot be used{f' ({problem})' if problem else ''} and could not be "
+            f"moved aside ({e.strerror or e})"
+        ) from None
     return target

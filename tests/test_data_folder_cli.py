@@ -1,0 +1,134 @@
+"""``games``, ``export`` and ``import`` against data folders and targets that will not do: a file, a folder that
+does not exist, a read-only folder, a full disk, an export target that cannot be written. Each is a real
+``python -m companion`` process: exit code 2 and ONE line on stderr, never a traceback, nothing lost; and the
+commands that only read (``games``, ``export``) work on a read-only folder and create nothing.
+
+A read-only folder and a full disk are real: as root, the command runs in its own mount namespace (``unshare``)
+with the folder bind-mounted read-only, or a small tmpfs filled up; otherwise the folder is made read-only with
+its permissions (and the full-disk rows are skipped, saying why).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+PINNED = REPO / "tests" / "data" / "pinned_solo_v1.jsonl"
+
+
+def _namespaces() -> bool:
+    if os.geteuid() != 0 or shutil.which("unshare") is None:
+        return False
+    probe = subprocess.run(["unshare", "-m", "true"], capture_output=True)
+    return probe.returncode == 0
+
+
+NAMESPACES = _namespaces()
+
+
+def cli(*argv: str, prefix: list[str] | None = None) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    command = [sys.executable, "-m", "companion", *argv]
+    return subprocess.run([*(prefix or []), *command], cwd=REPO, env=env, capture_output=True, timeout=120)
+
+
+def in_namespace(setup: str) -> list[str]:
+    """A prefix running the command after ``setup`` (shell, mounts) in a private mount namespace."""
+    return ["unshare", "-m", "sh", "-c", f'{setup} && exec "$@"', "sh"]
+
+
+def read_only(folder: Path) -> list[str]:
+    """A prefix under which ``folder`` is read-only (or the folder made so by its permissions)."""
+    if NAMESPACES:
+        return in_namespace(f"mount --bind {folder} {folder} && mount -o remount,bind,ro {folder}")
+    folder.chmod(0o555)
+    return []
+
+
+def refused(done: subprocess.CompletedProcess) -> str:
+    """The one line of a refusal (exit 2, one line on stderr, nothing on stdout)."""
+    err = done.stderr.decode("utf-8", "replace")
+    assert "Traceback" not in err, err[-2000:]
+    assert err.endswith("\n") and err.count("\n") == 1, err
+    assert done.returncode == 2, (done.returncode, err)
+    assert done.stdout == b""
+    return err
+
+
+@pytest.fixture
+def saved(tmp_path) -> Path:
+    """A data folder holding one game (the pinned record), as the app leaves it (no WAL files)."""
+    folder = tmp_path / "data"
+    done = cli("import", str(PINNED), "--data-dir", str(folder))
+    assert done.returncode == 0 and done.stdout == b"1\n", done.stderr
+    assert sorted(p.name for p in folder.iterdir()) == ["games.sqlite3"]
+    yield folder
+    folder.chmod(0o755)
+
+
+def test_a_data_folder_that_is_a_file(tmp_path):
+    for argv in (["import", str(PINNED)], ["games"], ["export", "1", "-"]):
+        err = refused(cli(*argv, "--data-dir", "/dev/null" if argv[0] == "import" else "/etc/passwd"))
+        assert "is a file, not a folder" in err
+
+
+@pytest.mark.parametrize("target", ["nodir/x.jsonl", "folder", "/proc/version"])
+def test_an_export_target_that_cannot_be_written(saved, tmp_path, target):
+    (tmp_path / "folder").mkdir()
+    err = refused(cli("export", "1", str(tmp_path / target), "--data-dir", str(saved)))
+    assert err.startswith(f"export: cannot write {tmp_path / target}: "), err
+    assert not (tmp_path / "nodir").exists() and list((tmp_path / "folder").iterdir()) == []
+
+
+def test_a_listing_of_a_folder_that_does_not_exist_creates_nothing(tmp_path):
+    missing = tmp_path / "no" / "such" / "data"
+    done = cli("games", "--data-dir", str(missing))
+    assert (done.returncode, done.stdout, done.stderr) == (0, b"No games yet.\n", b"")
+    err = refused(cli("export", "1", "-", "--data-dir", str(missing)))
+    assert "no game with id 1" in err
+    assert not (tmp_path / "no").exists()
+
+
+def test_a_read_only_data_folder_can_be_listed_and_exported(saved):
+    prefix = read_only(saved)
+    done = cli("games", "--data-dir", str(saved), prefix=prefix)
+    assert done.returncode == 0 and done.stderr == b"", done.stderr
+    assert done.stdout.decode().split()[:1] == ["1"]
+    done = cli("export", "1", "-", "--data-dir", str(saved), prefix=read_only(saved))
+    assert done.returncode == 0 and done.stderr == b"", done.stderr
+    assert done.stdout == PINNED.read_bytes()
+    done = cli("export", "--format", "bgstats", "--all", "-", "--data-dir", str(saved), prefix=read_only(saved))
+    assert done.returncode == 0 and done.stderr == b"", done.stderr
+
+
+def test_an_import_into_a_read_only_data_folder_is_refused_and_stores_nothing(saved):
+    before = (saved / "games.sqlite3").read_bytes()
+    err = refused(cli("import", str(PINNED), "--data-dir", str(saved), prefix=read_only(saved)))
+    assert "read-only" in err or "may not be written" in err, err
+    saved.chmod(0o755)
+    assert (saved / "games.sqlite3").read_bytes() == before
+
+
+@pytest.mark.skipif(not NAMESPACES, reason="a real full disk needs a private tmpfs (root and unshare)")
+def test_an_import_on_a_full_disk_is_refused_and_the_games_before_are_kept(tmp_path):
+    folder = tmp_path / "small"
+    folder.mkdir()
+    script = (
+        f"mount -t tmpfs -o size=400k tmpfs {folder} && "
+        f"{sys.executable} -m companion import {PINNED} --data-dir {folder}/data >/dev/null && "
+        f"(dd if=/dev/zero of={folder}/filler bs=4k 2>/dev/null; true) && "
+        f"{sys.executable} -m companion import {PINNED} --data-dir {folder}/data; echo \"rc=$?\" >&2; "
+        f"rm {folder}/filler && {sys.executable} -m companion games --data-dir {folder}/data"
+    )
+    done = subprocess.run(["unshare", "-m", "sh", "-c", script], cwd=REPO, capture_output=True, timeout=120)
+    err = done.stderr.decode()
+    assert "Traceback" not in err, err
+    line, rc = err.splitlines()
+    assert rc == "rc=2" and line.startswith("import: ") and "the disk is full" in line, err
+    assert done.stdout.decode().splitlines()[0].split()[0] == "1" and len(done.stdout.splitlines()) == 1
