@@ -190,3 +190,38 @@ def test_a_stored_game_is_never_left_at_its_end_but_in_progress(tmp_path, monkey
         (info,) = store.list_games()
         assert not info.finished
         assert not GameSession.resume(store, info.id).game.finished
+
+
+def test_records_already_there_are_never_overwritten(tmp_path):
+    """Before: a second run with another seed silently replaced game-00001.jsonl. Now it is refused in one line
+    (exit 2), before anything is played or stored, and the earlier records are as they were."""
+    out = tmp_path / "records"
+    first = subprocess.run([sys.executable, "-m", "companion", "simulate", "--games", "2", "--seed", "1",
+                            "--records", str(out)], capture_output=True, text=True, timeout=120)
+    assert first.returncode == 0, first.stderr
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    (out / "game-00001.jsonl").unlink()  # only the second name is taken now
+    kept = before.pop("game-00001.jsonl")
+    run = subprocess.run([sys.executable, "-m", "companion", "simulate", "--games", "3", "--seed", "2",
+                          "--records", str(out), "--data-dir", str(tmp_path / "data")],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2 and run.stdout == "", run.stderr
+    assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr
+    assert run.stderr == (f"simulate: {out / 'game-00002.jsonl'} already exists and records are never "
+                          "overwritten: use another --records folder (or move the earlier records away)\n")
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before and kept
+    assert not (tmp_path / "data").exists()
+
+
+def test_a_record_made_meanwhile_is_not_overwritten(tmp_path, capsys, monkeypatch):
+    """A record file that appears after the check (another run writing the same folder) is not overwritten."""
+    from companion.commands import simulate as command
+
+    out = tmp_path / "records"
+    out.mkdir()
+    monkeypatch.setattr(command, "first_taken", lambda *_a: None)
+    (out / "game-00001.jsonl").write_text("someone else's")
+    assert main(["simulate", "--games", "1", "--records", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "game-00001.jsonl already exists" in err
+    assert (out / "game-00001.jsonl").read_text() == "someone else's"

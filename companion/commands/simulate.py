@@ -1,7 +1,8 @@
 """``treasure-companion simulate``: bot humans against the automa, many games, one record each.
 
 At most :data:`MAX_GAMES` games a run (about 20 minutes on one core): ``--games 10000000000`` would run for years,
-so it is refused and the bound said; for more, run again with another ``--seed``.
+so it is refused and the bound said; for more, run again with another ``--seed``. ``--records DIR`` never
+overwrites a record: a run whose file names (``game-00001.jsonl`` on) are taken in DIR is refused in one line.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from companion.oneline import shown
 from companion.rules.setup import STASH_KEEPERS
 from companion.sim.bots import BOTS
 from companion.sim.decks import check_in_play, decks_from_files
-from companion.sim.simulate import automa_decks, run
+from companion.sim.simulate import automa_decks, record_name, run
 from companion.store import StoreError
 
 #: Most games one run plays (a solo game takes about 10 ms).
@@ -35,9 +36,21 @@ def register(sub) -> None:
     p.add_argument("--stash", choices=STASH_KEEPERS, default="app",
                    help="who keeps the automa's gold, gems and tiles: the app (asks what it cannot see) or the "
                         "table (nothing asked in play; counted on the end-of-game sheet); default app")
-    p.add_argument("--records", type=Path, help="write one game record per game into this folder")
+    p.add_argument("--records", type=Path, metavar="DIR",
+                   help="write one game record per game into this folder (game-00001.jsonl, ...); a record "
+                        "already there is never overwritten: the run is refused, use another folder")
     p.add_argument("--data-dir", type=Path, help="also store every game, event by event, in this data folder")
     p.set_defaults(handler=main)
+
+
+def first_taken(folder: Path, games: int) -> Path | None:
+    """The first of the run's record files (``game-00001.jsonl`` ... ``games``) that already exists, if any."""
+    names = {p.name for p in folder.iterdir()}
+    for number in range(1, games + 1):
+        name = record_name(number)
+        if name in names:
+            return folder / name
+    return None
 
 
 def main(args) -> int:
@@ -61,6 +74,11 @@ def main(args) -> int:
             why = "it is a file, not a folder" if isinstance(e, FileExistsError) else e.strerror or e
             print(f"simulate: cannot write records into {shown(args.records)}: {why}", file=sys.stderr)
             return 2
+        taken = first_taken(args.records, args.games)
+        if taken is not None:
+            print(f"simulate: {shown(taken)} already exists and records are never overwritten: use another "
+                  "--records folder (or move the earlier records away)", file=sys.stderr)
+            return 2
     on_game_start = None
     try:
         if args.data_dir is not None:
@@ -73,8 +91,11 @@ def main(args) -> int:
     except StoreError as err:  # --data-dir: a file, a full disk, a read-only folder (the steps before are kept)
         print(f"simulate: --data-dir {args.data_dir}: {err}", file=sys.stderr)
         return 2
+    except FileExistsError as e:  # made by someone else since the check above: still not overwritten
+        print(f"simulate: {shown(e.filename)} already exists and records are never overwritten", file=sys.stderr)
+        return 2
     except OSError as e:  # a record that could not be written (disk full, folder removed)
         print(f"simulate: cannot write {shown(e.filename or args.records)}: {e.strerror or e}", file=sys.stderr)
-        return 1
+        return 2
     print(json.dumps(summary.as_dict(), indent=2))
     return 0

@@ -60,6 +60,11 @@ class RunSummary:
         return out
 
 
+def record_name(number: int) -> str:
+    """The file name of the run's ``number``-th record (from 1)."""
+    return f"game-{number:05d}.jsonl"
+
+
 def run(
     games: int, seed: int, humans: int = 1, difficulty: str = "hard", expansion: bool = True, bot: str = "random",
     records: Path | None = None, on_game_start: Callable[[Game], Callable[[list[dict]], None] | None] | None = None,
@@ -86,7 +91,8 @@ def run(
         if all(scores[p.color] > best_automa for p in game.setup.humans):
             summary.human_wins += 1
         if records is not None:
-            (records / f"game-{number:05d}.jsonl").write_text(dumps(game.header(), game.events()), encoding="utf-8")
+            with (records / record_name(number)).open("x", encoding="utf-8") as f:  # "x": never overwrite
+                f.write(dumps(game.header(), game.events()))
         summary.games += 1
     summary.seconds = time.perf_counter() - start
     return summary
