@@ -19,7 +19,7 @@ import json
 import json.encoder
 from collections.abc import Callable, Mapping
 
-from companion.oneline import one_line
+from companion.oneline import json_escaped, one_line
 from companion.reading import megabytes
 from companion.record_check import MAX_EVENTS, MAX_RECORD_BYTES, RecordError, check_event, check_header, load_line
 from companion.rules.game import KNOWN_VERSIONS, RULES_VERSION, Diverged, Game
@@ -30,12 +30,6 @@ FORMAT = "treasure-companion-record"
 #: (issue 12). A version 1 record still replays, under version 1's rules.
 VERSION = RULES_VERSION
 SUPPORTED_VERSIONS = KNOWN_VERSIONS
-
-
-# Characters that some readers take for the end of a line (str.splitlines, JavaScript before ES2019); JSON
-# leaves them raw, so they are written as escapes: one event is one line for every reader.
-_LINE_BREAKS = {"\u0085": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
-_LINE_BREAK_TABLE = str.maketrans(_LINE_BREAKS)
 
 
 def _line_encoder() -> Callable[[object], str]:
@@ -68,15 +62,13 @@ def _line_encoder() -> Callable[[object], str]:
 _encode = _line_encoder()
 
 
-def _escape_line_breaks(text: str) -> str:
-    return text.translate(_LINE_BREAK_TABLE) if any(c in text for c in _LINE_BREAKS) else text
-
-
 def dumps(header: Mapping, events: list[Mapping]) -> str:
     """The record as JSON Lines text (one compact line each, keys in a stable order)."""
-    # The escapes only ever stand inside a JSON string, never touch the "\n" between lines: one pass over the
-    # whole text gives the same bytes as one pass a line.
-    return _escape_line_breaks("\n".join([_encode(header), *map(_encode, events)]) + "\n")
+    # Characters some readers take for the end of a line (str.splitlines: U+0085, U+2028, U+2029) or a terminal
+    # for a control (the C1 range) are written as escapes: one event is one line for every reader. They only
+    # ever stand inside a JSON string, never touch the "\n" between lines: one pass over the whole text gives
+    # the same bytes as one pass a line.
+    return json_escaped("\n".join([_encode(header), *map(_encode, events)]) + "\n")
 
 
 def game_record(game: Game) -> str:

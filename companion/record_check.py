@@ -14,6 +14,7 @@ Every refusal is a :class:`RecordError` with code 2 and one line naming the line
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Annotated, Any
 
@@ -45,7 +46,7 @@ class RecordError(Exception):
 
 
 def malformed(where: str, what: str) -> RecordError:
-    return RecordError(2, f"malformed record: {where}: {what}")
+    return RecordError(2, f"malformed record: {where}: {one_line(what)}")
 
 
 class _Header(BaseModel):
@@ -104,7 +105,33 @@ def load_line(line: str, number: int) -> dict:
     if not isinstance(value, dict):
         raise RecordError(2, f"malformed record: {where} is not a JSON object")
     _check_values(value, where)
+    if _SURROGATE_ESCAPE.search(line):  # rare: only then are the texts looked at
+        _check_texts(value, where)
     return value
+
+
+# UTF-8 text cannot hold a surrogate, but a JSON escape can ("\ud800"); paired ones make one character, a lone
+# one is no character at all, and would fail later with a parser's puzzling message.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _check_texts(root: dict, where: str) -> None:
+    """Refuse a text (or a key) holding a lone surrogate, naming where it is."""
+    stack: list[tuple[Any, tuple | None]] = [(root, None)]
+    while stack:
+        value, at = stack.pop()
+        if type(value) is str and _SURROGATE.search(value):
+            raise malformed(where, f"{_spelled(at)}: an invalid character (a lone surrogate, "
+                                   f"{_SURROGATE.search(value).group().encode('unicode_escape').decode()})")
+        if type(value) is dict:
+            for k, v in value.items():
+                if _SURROGATE.search(k):
+                    raise malformed(where, f"{_spelled((at, ascii(k)[1:-1]))}: a key holds an invalid character "
+                                           "(a lone surrogate)")
+                stack.append((v, (at, k)))
+        elif type(value) is list:
+            stack.extend((v, (at, i)) for i, v in enumerate(value))
 
 
 def _check_values(root: dict, where: str) -> None:

@@ -109,7 +109,7 @@ def test_a_read_only_data_folder_can_be_listed_and_exported(saved):
 
 def test_an_import_into_a_read_only_data_folder_is_refused_and_stores_nothing(saved):
     before = (saved / "games.sqlite3").read_bytes()
-    err = refused(cli("import", str(PINNED), "--data-dir", str(saved), prefix=read_only(saved)))
+    err = refused(cli("import", str(PINNED), "--again", "--data-dir", str(saved), prefix=read_only(saved)))
     assert "read-only" in err or "may not be written" in err, err
     saved.chmod(0o755)
     assert (saved / "games.sqlite3").read_bytes() == before
@@ -123,7 +123,7 @@ def test_an_import_on_a_full_disk_is_refused_and_the_games_before_are_kept(tmp_p
         f"mount -t tmpfs -o size=400k tmpfs {folder} && "
         f"{sys.executable} -m companion import {PINNED} --data-dir {folder}/data >/dev/null && "
         f"(dd if=/dev/zero of={folder}/filler bs=4k 2>/dev/null; true) && "
-        f"{sys.executable} -m companion import {PINNED} --data-dir {folder}/data; echo \"rc=$?\" >&2; "
+        f"{sys.executable} -m companion import {PINNED} --again --data-dir {folder}/data; echo \"rc=$?\" >&2; "
         f"rm {folder}/filler && {sys.executable} -m companion games --data-dir {folder}/data"
     )
     done = subprocess.run(["unshare", "-m", "sh", "-c", script], cwd=REPO, capture_output=True, timeout=120)

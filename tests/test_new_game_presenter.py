@@ -97,3 +97,14 @@ def test_the_choice_is_remembered_in_settings(tmp_path):
     assert Settings().stash == "app"
     save_settings(Settings().replace(stash="table"), tmp_path)
     assert load_settings(tmp_path).stash == "table"
+
+
+def test_a_name_over_40_characters_is_refused_in_one_line_naming_the_field():
+    """Before: a name was cut to 24 characters without a word. Now up to 40 are kept, a longer one is refused."""
+    form = NewGameForm()
+    form.set_name(0, "  " + "A" * 40 + "  ")
+    assert form.setup(seed=1).players[0].name == "A" * 40
+    form.set_name(0, "B" * 41)
+    with pytest.raises(ValueError) as err:
+        form.setup(seed=1)
+    assert str(err.value) == "Seat 1 name: at most 40 characters (this one has 41)"

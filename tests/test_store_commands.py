@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 from datetime import datetime
+from pathlib import Path
 
 import pytest
 
@@ -16,6 +17,8 @@ from companion.rules.setup import Player, Setup
 from companion.session import GameSession
 from companion.sim.bots import Bot
 from companion.store import DB_NAME, Store
+
+PINNED = Path(__file__).parent / "data" / "pinned_solo_v1.jsonl"
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -94,7 +97,12 @@ def test_export_then_import_an_unfinished_game(tmp_path, store, capsys):
     assert text == record.dumps(session.game.header(), session.game.events())
     assert record.loads(text).events() == session.game.events()
 
+    # The same game is stored already (it was exported from this store): refused, naming it, unless --again.
     code, out, err = run(capsys, "import", str(file), "--data-dir", data(tmp_path))
+    assert (code, out) == (2, "")
+    assert one_line(err) == (f"import: {file} is already stored as game {session.game_id} "
+                             "(see `treasure-companion games`); --again imports it once more\n")
+    code, out, err = run(capsys, "import", str(file), "--again", "--data-dir", data(tmp_path))
     assert (code, err) == (0, "")
     new_id = int(out)
     assert new_id != session.game_id
@@ -137,7 +145,8 @@ def test_import_a_finished_game_without_automa(tmp_path, store, capsys):
     session = play(store, setup, scores={"blue": 96, "yellow": 96})
     file = tmp_path / "two.jsonl"
     file.write_text(record.game_record(session.game), encoding="utf-8")
-    code, out, _ = run(capsys, "import", str(file), "--data-dir", data(tmp_path))
+    # --again: the game played above is in this store already (an import of it alone would be refused).
+    code, out, _ = run(capsys, "import", str(file), "--again", "--data-dir", data(tmp_path))
     assert code == 0
     summary = {g.id: g for g in store.list_games()}[int(out)].summary
     assert summary.difficulty is None and summary.verdict is None and summary.beard_rank is None
@@ -220,3 +229,19 @@ def test_the_cli_discovers_the_commands(tmp_path, capsys):
     assert cli.main(["export", "7", "-", "--data-dir", data(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err and err.count("\n") == 2
+
+
+def test_the_same_record_imported_twice_is_refused_unless_again(tmp_path, capsys):
+    """Before: a second import of one file made a second copy of the game without a word."""
+    file = tmp_path / "pinned.jsonl"
+    file.write_bytes(PINNED.read_bytes())
+    assert run(capsys, "import", str(file), "--data-dir", data(tmp_path)) == (0, "1\n", "")
+    code, out, err = run(capsys, "import", str(file), "--data-dir", data(tmp_path))
+    assert (code, out) == (2, "") and "already stored as game 1" in one_line(err)
+    # Another game (one event fewer: a game in progress) is not the same game.
+    lines = PINNED.read_text(encoding="utf-8").split("\n")
+    shorter = tmp_path / "shorter.jsonl"
+    shorter.write_text("\n".join([line for line in lines if line][:-1]) + "\n", encoding="utf-8")
+    assert run(capsys, "import", str(shorter), "--data-dir", data(tmp_path)) == (0, "2\n", "")
+    assert run(capsys, "import", str(file), "--again", "--data-dir", data(tmp_path)) == (0, "3\n", "")
+    assert [g.id for g in Store.open(data(tmp_path)).list_games()] == [3, 2, 1]

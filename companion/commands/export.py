@@ -18,7 +18,7 @@ from pathlib import Path
 from companion import record
 from companion.export import bgstats
 from companion.export.collect import ExportError, collect
-from companion.oneline import one_line, shown
+from companion.oneline import json_escaped, one_line, shown
 from companion.store import GameNotFound, Store, StoreError
 
 
@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         with Store.open_read_only(args.data_dir) as store:
             if store.notice:
-                print(store.notice, file=sys.stderr)
+                print(one_line(store.notice), file=sys.stderr)
             saved = store.load(args.game_id)
     except GameNotFound:
         print(f"export: no game with id {args.game_id} (see `treasure-companion games`)", file=sys.stderr)
@@ -95,7 +95,7 @@ def _run_bgstats(args: argparse.Namespace) -> int:
     try:
         with Store.open_read_only(args.data_dir) as store:
             if store.notice:
-                print(store.notice, file=sys.stderr)
+                print(one_line(store.notice), file=sys.stderr)
             found = collect(store, args.game_id)
     except GameNotFound:
         print(f"export: no game with id {args.game_id} (see `treasure-companion games`)", file=sys.stderr)
@@ -114,6 +114,7 @@ def _run_bgstats(args: argparse.Namespace) -> int:
     if n:
         print(f"export: {waiting}", file=sys.stderr)
     text = json.dumps(bgstats.export(found.plays, location=args.location), indent=2, ensure_ascii=False) + "\n"
+    text = json_escaped(text)  # a name's C1 controls and line separators as escapes (same JSON, safe to print)
     if args.file == "-":
         sys.stdout.write(text)
         return 0

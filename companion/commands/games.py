@@ -9,7 +9,7 @@ import argparse
 import json
 import sys
 
-from companion.oneline import one_line
+from companion.oneline import one_line, shown
 from companion.store import GameInfo, Store, StoreError
 
 
@@ -28,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     with store:
         if store.notice:
-            print(store.notice, file=sys.stderr)
+            print(one_line(store.notice), file=sys.stderr)
         try:
             games = store.list_games()
         except StoreError as e:
@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     if not games:
         print("No games yet.")
     for g in games:
-        print(_line(g))
+        print(shown(_line(g)))  # a stored header is text from anywhere: escaped, one line a game
     return 0
 
 

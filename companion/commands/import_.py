@@ -1,8 +1,9 @@
 """``treasure-companion import FILE``: add a game record to the store, after replaying it to check it.
 
 Exit codes follow the record's errors: 2 malformed (or unreadable; also a data folder that is a file, read-only
-or full), 3 unsupported format or version,
-4 the events diverge from what the rules produce. On success the new game's id is printed.
+or full), 3 unsupported format or version, 4 the events diverge from what the rules produce. On success the new
+game's id is printed. A record of a game already stored (the same setup and the same events, as importing one
+file twice) is refused (exit 2) naming the stored game, unless ``--again`` is given.
 """
 
 from __future__ import annotations
@@ -21,6 +22,9 @@ from companion.store import Store, StoreError
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("import", help="add a game record file to the saved games", description=__doc__)
     p.add_argument("file", metavar="FILE", help="a game record (JSON Lines), as written by `export`")
+    p.add_argument("--again", action="store_true",
+                   help="import it even if the same game is stored already (without it, a record whose game "
+                        "is stored, the same setup and the same events, is refused naming that game's id)")
     p.add_argument("--data-dir", metavar="DIR", help="folder of the saved games (default: user data folder)")
     p.set_defaults(handler=run)
 
@@ -40,7 +44,12 @@ def run(args: argparse.Namespace) -> int:
     try:
         with Store.open(args.data_dir) as store:
             if store.notice:
-                print(store.notice, file=sys.stderr)
+                print(one_line(store.notice), file=sys.stderr)
+            same = None if args.again else store.same_game(game.header(), game.events())
+            if same is not None:
+                print(f"import: {shown(args.file)} is already stored as game {same} (see `treasure-companion "
+                      "games`); --again imports it once more", file=sys.stderr)
+                return 2
             game_id = store.create_game(game.header(), events=game.events())
             if game.finished:  # the record's game_end carries the final scores: the game joins the history
                 store.finish(game_id, finished_summary(game))

@@ -3,7 +3,8 @@
 Each step starts with its label (as the Undo button names it), then its events in order, indented (leaving out
 the one the label already says). The record is replayed first, so what is printed is a game the rules produce.
 A file that cannot be read or replayed gets one line on stderr and the record's exit code (2 unreadable or
-malformed, 3 unsupported, 4 diverged), never a traceback.
+malformed, 3 unsupported, 4 diverged), never a traceback. Text from the record (a player's name) is printed with
+its control and line-separator characters escaped (``\x1b``, ``\u2028``).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from companion.oneline import shown
 from companion.reading import ReadError, read_text
 from companion.record import RecordError, loads
 from companion.record_check import MAX_RECORD_BYTES
@@ -45,5 +47,6 @@ def run(args: argparse.Namespace) -> int:
     except RecordError as exc:
         print(f"log: {exc}", file=sys.stderr)
         return exc.code
-    sys.stdout.write("\n".join(lines(game)) + "\n")
+    # A name may hold an escape sequence or a line separator: shown escaped, one line per event stays true.
+    sys.stdout.write("\n".join(map(shown, lines(game))) + "\n")
     return 0

@@ -50,12 +50,16 @@ def standard_dwarves(expansion: bool, humans: int) -> int:
     return table[humans]
 
 
+#: Longest player name a setup (New game, a record) holds: a name is shown on one line beside its colour.
+MAX_NAME = 40
+
+
 class Player(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     color: Color
     kind: Literal["human", "automa"]
-    name: str | None = None
+    name: str | None = Field(default=None, max_length=MAX_NAME)
     deck: DeckName | None = None
     difficulty: Difficulty | None = None
 

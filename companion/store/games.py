@@ -322,6 +322,20 @@ class Store:
         redo_steps = [undone[s] for s in sorted(undone, reverse=True)]
         return SavedGame(json.loads(header), events, redo_steps, revision, active)
 
+    def same_game(self, header: dict[str, Any], events: Sequence[dict[str, Any]]) -> int | None:
+        """The id of a stored game with this header and exactly these live events (an import already made), or
+        None. The header holds the game's seed, so only the copies of one game are ever compared event by event."""
+        with self._read() as db:
+            ids = [gid for (gid,) in db.execute(
+                "SELECT id FROM games WHERE header = ? ORDER BY id", (to_json(header, "header"),)
+            )]
+        wanted = list(events)
+        for gid in ids:
+            saved = self.load(gid)
+            if saved.events == wanted:
+                return gid
+        return None
+
     def revision(self, game_id: int) -> int:
         with self._read() as db:
             return self._state(db, game_id, None)[2]

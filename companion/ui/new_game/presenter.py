@@ -18,7 +18,7 @@ from pydantic import ValidationError
 from companion.rules import words
 from companion.rules.deck import Deck
 from companion.rules.reference import Reference, load_reference
-from companion.rules.setup import COLORS, Options, Player, Setup
+from companion.rules.setup import COLORS, MAX_NAME, Options, Player, Setup
 
 MODES = {
     "solo": "Solo: you against two automa",
@@ -81,7 +81,9 @@ class NewGameForm:
         self.seats[index] = replace(self.seats[index], color=color)
 
     def set_name(self, index: int, name: str) -> None:
-        self.seats[index] = replace(self.seats[index], name=name.strip()[:24])
+        """The name as typed (trimmed); one over :data:`MAX_NAME` characters is refused by :meth:`setup`, never
+        cut short without a word."""
+        self.seats[index] = replace(self.seats[index], name=name.strip())
 
     def set_deck(self, index: int, deck: str) -> None:
         """An automa's deck; the other automa takes the other deck (red and green never mix)."""
@@ -118,6 +120,9 @@ class NewGameForm:
         """The Setup, or ValueError with one line saying what is wrong. ``imported``: transcribed decks by name,
         used for the automa when ``transcribed_decks`` is on."""
         ref = reference or load_reference()
+        for number, s in enumerate(self.seats, start=1):
+            if s.kind == "human" and len(s.name) > MAX_NAME:
+                raise ValueError(f"Seat {number} name: at most {MAX_NAME} characters (this one has {len(s.name)})")
         players = [
             Player(
                 color=s.color,
