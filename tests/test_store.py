@@ -427,7 +427,10 @@ def test_sigkill_never_tears_a_step(tmp_path):
             assert first, proc.stderr.read()
             time.sleep(rng.uniform(0, 0.12))
         proc.send_signal(signal.SIGKILL)
-        out, err = proc.communicate()
+        # Read through the same buffered files readline used: communicate() reads the raw pipes and would miss
+        # lines readline had already buffered (the last reported write then looked older than the store's).
+        out, err = proc.stdout.read(), proc.stderr.read()
+        proc.wait()
         assert proc.returncode == -signal.SIGKILL, err
         lines = (first + out).split()
         last = tuple(int(x) for x in lines[-3:]) if len(lines) >= 3 else None
