@@ -79,16 +79,7 @@ def run(args: argparse.Namespace) -> int:
     except StoreError as e:
         print(f"export: {one_line(str(e))}", file=sys.stderr)
         return 2
-    text = record.dumps(saved.header, saved.events)
-    if args.file == "-":
-        sys.stdout.write(text)
-        return 0
-    try:
-        _write_atomically(Path(args.file), text)
-    except OSError as e:
-        print(f"export: cannot write {shown(args.file)}: {e.strerror or e}", file=sys.stderr)
-        return 2
-    return 0
+    return _put(args.file, record.dumps(saved.header, saved.events))
 
 
 def _run_bgstats(args: argparse.Namespace) -> int:
@@ -115,13 +106,18 @@ def _run_bgstats(args: argparse.Namespace) -> int:
         print(f"export: {waiting}", file=sys.stderr)
     text = json.dumps(bgstats.export(found.plays, location=args.location), indent=2, ensure_ascii=False) + "\n"
     text = json_escaped(text)  # a name's C1 controls and line separators as escapes (same JSON, safe to print)
-    if args.file == "-":
+    return _put(args.file, text)
+
+
+def _put(name: str, text: str) -> int:
+    """Write TEXT to standard output (NAME ``-``) or to the file NAME in one step; the exit code."""
+    if name == "-":
         sys.stdout.write(text)
         return 0
     try:
-        _write_atomically(Path(args.file), text)
+        _write_atomically(Path(name), text)
     except OSError as e:
-        print(f"export: cannot write {shown(args.file)}: {e.strerror or e}", file=sys.stderr)
+        print(f"export: cannot write {shown(name)}: {e.strerror or e}", file=sys.stderr)
         return 2
     return 0
 
