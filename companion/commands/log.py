@@ -12,10 +12,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from companion.commands.record_file import replayed
 from companion.oneline import shown
-from companion.reading import ReadError, read_text
-from companion.record import RecordError, loads
-from companion.record_check import MAX_RECORD_BYTES
 from companion.rules.words import describe, step_label
 from companion.rules.words.game import setup_line
 
@@ -37,16 +35,9 @@ def lines(game) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        text = read_text(args.file, MAX_RECORD_BYTES, "a record")
-    except ReadError as exc:
-        print(f"log: {exc}", file=sys.stderr)
-        return 2
-    try:
-        game = loads(text)
-    except RecordError as exc:
-        print(f"log: {exc}", file=sys.stderr)
-        return exc.code
+    game = replayed("log", args.file)
+    if isinstance(game, int):
+        return game
     # A name may hold an escape sequence or a line separator: shown escaped, one line per event stays true.
     sys.stdout.write("\n".join(map(shown, lines(game))) + "\n")
     return 0

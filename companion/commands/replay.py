@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import json
-import sys
 
-from companion.reading import ReadError, read_text
-from companion.record import RecordError, loads
-from companion.record_check import MAX_RECORD_BYTES
+from companion.commands.record_file import replayed
 from companion.rules.summary import game_summary
 
 
@@ -18,15 +15,8 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    try:
-        text = read_text(args.file, MAX_RECORD_BYTES, "a record")
-    except ReadError as exc:
-        print(f"replay: {exc}", file=sys.stderr)
-        return 2
-    try:
-        game = loads(text)
-    except RecordError as exc:
-        print(f"replay: {exc}", file=sys.stderr)
-        return exc.code
+    game = replayed("replay", args.file)
+    if isinstance(game, int):
+        return game
     print(json.dumps(game_summary(game), indent=2))
     return 0
