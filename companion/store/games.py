@@ -121,23 +121,13 @@ class Store:
     @classmethod
     def open(cls, data_dir: str | os.PathLike[str] | None = None) -> Store:
         """Open (creating or upgrading) the store in ``data_dir`` or :func:`default_data_dir`."""
-        folder = Path(data_dir).expanduser() if data_dir is not None else default_data_dir()
-        if folder.exists() and not folder.is_dir():
-            raise StoreError(f"the data folder {folder} is a file, not a folder")
+        folder = _data_folder(data_dir)
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             raise StoreError(f"cannot create the data folder {folder}: {e.strerror or e}") from None
         path = (folder / DB_NAME).absolute()
-        notice = None
-        problem, identity = diagnose(path)
-        if problem:
-            moved = move_aside(path, identity, problem)
-            if moved is not None:
-                notice = (
-                    f"The saved games could not be read ({problem}). The file was kept as {moved}; "
-                    "a new, empty store was started."
-                )
+        notice = _set_aside_if_damaged(path, "was started")
         conn = connect(path)
         try:
             migrate(conn, path)
@@ -154,19 +144,9 @@ class Store:
         read as it is (see ``connect_read_only``). A damaged file is still moved aside, as :meth:`open` does,
         when the folder lets it be; a file from an older app is upgraded first, which needs a writable folder.
         """
-        folder = Path(data_dir).expanduser() if data_dir is not None else default_data_dir()
-        if folder.exists() and not folder.is_dir():
-            raise StoreError(f"the data folder {folder} is a file, not a folder")
+        folder = _data_folder(data_dir)
         path = (folder / DB_NAME).absolute()
-        notice = None
-        problem, identity = diagnose(path)
-        if problem:
-            moved = move_aside(path, identity, problem)
-            if moved is not None:
-                notice = (
-                    f"The saved games could not be read ({problem}). The file was kept as {moved}; "
-                    "a new, empty store will be started."
-                )
+        notice = _set_aside_if_damaged(path, "will be started")
         if not path.exists():
             return cls(_empty_store(), path, notice)
         conn = connect_read_only(path)
@@ -456,3 +436,25 @@ def _players(header: dict[str, Any]) -> list[dict[str, str]]:
         for p in players or []
         if isinstance(p, dict) and "color" in p and "kind" in p
     ]
+
+
+def _data_folder(data_dir: str | os.PathLike[str] | None) -> Path:
+    """The folder of the saved games: ``data_dir`` (``~`` expanded) or :func:`default_data_dir`; not a file."""
+    folder = Path(data_dir).expanduser() if data_dir is not None else default_data_dir()
+    if folder.exists() and not folder.is_dir():
+        raise StoreError(f"the data folder {folder} is a file, not a folder")
+    return folder
+
+
+def _set_aside_if_damaged(path: Path, started: str) -> str | None:
+    """Move a damaged store file at PATH aside; the notice saying where it went (None: nothing was moved).
+
+    STARTED ends the notice's "a new, empty store ..." (``was started`` or ``will be started``).
+    """
+    problem, identity = diagnose(path)
+    if not problem:
+        return None
+    moved = move_aside(path, identity, problem)
+    if moved is None:
+        return None
+    return f"The saved games could not be read ({problem}). The file was kept as {moved}; a new, empty store {started}."
