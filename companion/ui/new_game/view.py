@@ -141,7 +141,8 @@ class NewGameScreen:
                         label=f"Seat {i + 1} name",
                         value=seat.name,
                         width=other_width,
-                        on_blur=lambda e, i=i: f.set_name(i, e.control.value or ""),
+                        # On every change, not on blur: Start pressed right after typing must see the name.
+                        on_change=lambda e, i=i: f.set_name(i, e.control.value or ""),
                     )
                 )
             else:
