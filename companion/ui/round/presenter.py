@@ -314,16 +314,20 @@ class RoundPresenter:
         except IllegalInput as exc:
             self.error = words.plain(str(exc))
             return False
-        except StoreConflict:
-            # Another window moved this game on; the session has reloaded it: show where it stands now.
-            self.error = STALE
-            return False
         except StoreError as err:
-            # The disk would not take the step (full, read-only): the session took it back; say so in one line.
-            self.error = not_saved_line(err)
-            return False
+            return self._not_stored(err)
         self.error = None
         return True
+
+    def _not_stored(self, err: StoreError) -> bool:
+        """Say in one line why the store did not take the step or the walk through the log; False (not done)."""
+        if isinstance(err, StoreConflict):
+            # Another window moved this game on; the session has reloaded it: show where it stands now.
+            self.error = STALE
+        else:
+            # The disk would not take the step (full, read-only): the session took it back; say so in one line.
+            self.error = not_saved_line(err)
+        return False
 
     def tap_space(self, space: str, spell: str | None = None) -> bool:
         """Place the human's dwarf; with the app's dice the dragon roll a space asks for comes in the same tap."""
@@ -390,12 +394,8 @@ class RoundPresenter:
         self.error = None
         try:
             return move() is not None
-        except StoreConflict:
-            self.error = STALE
-            return False
         except StoreError as err:
-            self.error = not_saved_line(err)
-            return False
+            return self._not_stored(err)
 
     def finish(self, scores: Mapping[str, int]) -> bool:
         return self._do({"type": "game_end", "scores": dict(scores)})
