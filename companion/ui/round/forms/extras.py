@@ -158,43 +158,28 @@ def extras(screen: RoundHost) -> ft.Control:
     )
     for pl in g.setup.automa if not g.setup.table_stash else ():  # the table keeps their points, gold and gems
         c = pl.color
-        pts = form.setdefault(f"points_{c}", g.state.points[c])
-        gold = form.setdefault(f"gold_{c}", g.state.stash[c].gold)
-        rows.append(
-            stepper(
-                screen,
-                f"{cap(c)} automa points",
-                pts,
-                0,
-                500,
-                lambda x, c=c: form.__setitem__(f"points_{c}", x),
-                part="side",
+        values = (("points", g.state.points[c], 500), ("gold", g.state.stash[c].gold, 200))
+        for what, now, top in values:
+            rows.append(
+                stepper(
+                    screen,
+                    f"{cap(c)} automa {what}",
+                    form.setdefault(f"{what}_{c}", now),
+                    0,
+                    top,
+                    lambda x, key=f"{what}_{c}": form.__setitem__(key, x),
+                    part="side",
+                )
             )
-        )
-        rows.append(
-            stepper(
-                screen,
-                f"{cap(c)} automa gold",
-                gold,
-                0,
-                200,
-                lambda x, c=c: form.__setitem__(f"gold_{c}", x),
-                part="side",
-            )
-        )
         rows.append(
             ft.Row(
                 [
                     action_button(
-                        f"Set {cap(c)} points",
-                        lambda _e, c=c: screen.do(lambda: p.correct("points", form[f"points_{c}"], c)),
+                        f"Set {cap(c)} {what}",
+                        lambda _e, c=c, what=what: screen.do(lambda: p.correct(what, form[f"{what}_{c}"], c)),
                         primary=False,
-                    ),
-                    action_button(
-                        f"Set {cap(c)} gold",
-                        lambda _e, c=c: screen.do(lambda: p.correct("gold", form[f"gold_{c}"], c)),
-                        primary=False,
-                    ),
+                    )
+                    for what, _now, _top in values
                 ],
                 wrap=True,
             )
