@@ -1,5 +1,6 @@
 """Makes the tests' shared helper modules (``engine_helpers``) importable under ``--import-mode=importlib``, and
-turns off Hypothesis's per-example deadline for every test.
+turns off Hypothesis's per-example deadline for every test, and gives the tests one ``store``: an empty
+store in the test's own folder (modules that need another folder define their own).
 
 The deadline (200 ms by default) is a timing assertion: on a loaded machine one example took 433 ms and
 ``test_any_unknown_space_is_named_with_card_and_field`` failed as "unreliable". Timings are measured by the
@@ -9,6 +10,7 @@ scripts in tests/bench, never asserted; a test that sets its own deadline still 
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import settings
 
 _HERE = str(Path(__file__).resolve().parent)
@@ -17,3 +19,12 @@ if _HERE not in sys.path:
 
 settings.register_profile("no_deadline", deadline=None)
 settings.load_profile("no_deadline")
+
+
+@pytest.fixture
+def store(tmp_path):
+    from companion.store import Store
+
+    st = Store.open(tmp_path)
+    yield st
+    st.close()

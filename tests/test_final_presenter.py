@@ -23,13 +23,6 @@ def to_final_scores(setup: Setup, store: Store, seed: int = 1) -> GameSession:
 
 
 @pytest.fixture
-def store(tmp_path):
-    st = Store.open(tmp_path)
-    yield st
-    st.close()
-
-
-@pytest.fixture
 def solo(store):
     return to_final_scores(Setup.solo(seed=5, difficulty="hard"), store)
 

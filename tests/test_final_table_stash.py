@@ -9,19 +9,11 @@ from companion.rules.scoring import automa_points, beard_rank
 from companion.rules.setup import Setup
 from companion.session import GameSession
 from companion.sim.bots import Bot
-from companion.store import Store
 from companion.ui.final.presenter import SAVED, SHEET, FinalPresenter
 from companion.ui.score.presenter import AUTOMA_FIELDS
 
 RED = {"track": 41, "mine_tiles": 9, "gem_mine_tiles": 7, "gold": 12, "mined_gems": 15}
 GREEN = {"track": 30, "mine_tiles": 4, "gem_mine_tiles": 4, "gold": 20, "mined_gems": 8}
-
-
-@pytest.fixture
-def store(tmp_path):
-    st = Store.open(tmp_path)
-    yield st
-    st.close()
 
 
 @pytest.fixture

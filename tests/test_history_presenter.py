@@ -28,13 +28,6 @@ def finished(store: Store, setup: Setup, scores: dict[str, int]) -> GameSession:
 
 
 @pytest.fixture
-def store(tmp_path):
-    st = Store.open(tmp_path)
-    yield st
-    st.close()
-
-
-@pytest.fixture
 def games(store):
     """1: a Hard solo win (Balbo); 2: a Hard solo tie, so a loss; 3: an Easy solo win; 4: two players, no automa;
     5: a Hard solo game in progress."""

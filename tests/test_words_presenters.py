@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 import random
 
-import pytest
 from engine_helpers import side_input
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
@@ -22,7 +21,6 @@ from companion.rules.setup import Player, Setup
 from companion.session import GameSession
 from companion.settings import Settings
 from companion.sim.bots import Bot
-from companion.store import Store
 from companion.ui.decks.presenter import ImportOutcome, deck_view
 from companion.ui.final.presenter import FinalPresenter
 from companion.ui.history.presenter import HistoryPresenter
@@ -150,13 +148,6 @@ def final_sheet(session: GameSession, seen: list[str], rnd: random.Random) -> No
         seen += texts(f.view())
     assert f.save(), f.error
     seen += texts(f.view())
-
-
-@pytest.fixture
-def store(tmp_path):
-    st = Store.open(tmp_path)
-    yield st
-    st.close()
 
 
 SETUPS = {
