@@ -335,6 +335,7 @@ class AppPage:
         from playwright.sync_api import Error as PlaywrightError
 
         field = self.page.locator(f'input[aria-label="{label}"], textarea[aria-label="{label}"]').first
+        self._reveal(field)
         focused = "e => e === document.activeElement"
         problem = "not found"
         for attempt in range(6):
@@ -371,6 +372,15 @@ class AppPage:
             except PlaywrightError as err:
                 problem = str(err).splitlines()[0]
         raise AssertionError(f"could not type into the field {label!r}: {problem}")
+
+    def _reveal(self, field) -> None:
+        """Scroll until ``field`` is in the accessibility tree: Flutter leaves out a field far outside the window
+        (a screen redrawn after an import, say, can put the deck text field there), so it cannot be focused."""
+        self.settle()
+        for dy in [600] * 8 + [-600] * 16:
+            if field.count():
+                return
+            self.scroll(dy)
 
     def _app_value(self, since: int) -> str | None:
         """The last field value the page sent to the app after ``self.sent_values[since]`` (None: none sent)."""
