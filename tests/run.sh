@@ -21,6 +21,7 @@ fi
 python3 -m ruff check companion tests
 # In CI a missing browser must fail, never skip: the browser tests read this (pytest-xdist's workers inherit it).
 export TREASURE_COMPANION_REQUIRE_BROWSER=1
-# Two workers: the browser tests together on one (tests/browser/conftest.py groups them), everything else on
-# the other as it frees up. Arguments given to this script come after and may override these.
-python3 -m pytest -q -n 2 --dist loadgroup "$@"
+# Four workers on two cores: a browser test mostly waits (for Flutter to draw, for the server), so browser test
+# modules run side by side (each module on one worker: tests/browser/conftest.py groups them) with the rest.
+# Arguments given to this script come after and may override these.
+python3 -m pytest -q -n 4 --dist loadgroup "$@"

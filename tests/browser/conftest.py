@@ -53,14 +53,16 @@ FIRST_KEY_MS = 5_000
 
 
 def pytest_collection_modifyitems(config, items):
-    """Mark every test here ``browser``, and keep them together on one worker under pytest-xdist
-    (``--dist loadgroup``, as tests/run.sh runs them): Chromium, an app server and the test share one core while
-    the other worker takes the CPU-bound tests, and each module's ``app_server`` starts once."""
+    """Mark every test here ``browser``, and keep each module's tests together on one worker under pytest-xdist
+    (``--dist loadgroup``, as tests/run.sh runs them), so its module-scoped ``app_server`` starts once. A browser
+    test mostly waits (for Flutter to draw, for the server to answer): modules run side by side on several
+    workers."""
     here = Path(__file__).parent
     for item in items:
-        if here in Path(str(item.fspath)).parents:
+        path = Path(str(item.fspath))
+        if here in path.parents:
             item.add_marker(pytest.mark.browser)
-            item.add_marker(pytest.mark.xdist_group("browser"))
+            item.add_marker(pytest.mark.xdist_group(f"browser-{path.stem}"))
 
 
 def _unavailable(reason: str):
@@ -228,12 +230,18 @@ class AppPage:
         return self._page
 
     # ------------------------------------------------------------------------------------------ lifecycle
-    def open(self, route: str = "/", size: str = "phone") -> AppPage:
-        """Open a fresh page (a new Flet session) at ``route`` and ``size`` ("phone" or "desktop")."""
+    def open(self, route: str = "/", size: str = "phone", motion: bool = False) -> AppPage:
+        """Open a fresh page (a new Flet session) at ``route`` and ``size`` ("phone" or "desktop").
+
+        The page asks for reduced motion (a setting people use), so Flutter skips most animations: each animation
+        frame is drawn in software here, a fifth of the browser's work. ``motion=True`` keeps them, for the tests
+        where a tap landing during an animation is the point."""
         self.close()
         self.size = size
         width, height = SIZES[size]
-        self.context = self.browser.new_context(viewport={"width": width, "height": height})
+        self.context = self.browser.new_context(
+            viewport={"width": width, "height": height}, reduced_motion="no-preference" if motion else "reduce"
+        )
         self.context.set_default_timeout(UI_TIMEOUT_MS)
         self._page = page = self.context.new_page()
         self.frames: list[tuple[float, str, object]] = []
@@ -334,7 +342,7 @@ class AppPage:
         """
         from playwright.sync_api import Error as PlaywrightError
 
-        field = self.page.locator(f'input[aria-label="{label}"], textarea[aria-label="{label}"]').first
+        field = self.field(label)
         self._reveal(field)
         focused = "e => e === document.activeElement"
         problem = "not found"
@@ -395,21 +403,36 @@ class AppPage:
             self.page.wait_for_timeout(30)
         return True
 
-    def value(self, label: str) -> str:
-        return self.page.locator(f'input[aria-label="{label}"], textarea[aria-label="{label}"]').first.input_value()
+    def field(self, label: str):
+        """The text field labelled ``label``. Flutter names a field by its label, and at times (when it shows the
+        hint, which can change with the focus) by its label, a line break and the hint: both are matched."""
+        with_hint = label + "\\a "  # a CSS string's escaped line break
+        return self.page.locator(
+            ", ".join(f'{tag}[aria-label="{label}"], {tag}[aria-label^="{with_hint}"]' for tag in ("input", "textarea"))
+        ).first
 
-    def assert_in_view(self, label: str, role: str = "button", exact: bool = False) -> None:
-        """The control named ``label`` is wholly inside the window, as it is now scrolled (nothing below the fold)."""
+    def value(self, label: str) -> str:
+        return self.field(label).input_value()
+
+    def assert_in_view(self, label: str, role: str = "button", exact: bool = False, within_ms: int = 5_000) -> None:
+        """The control named ``label`` is wholly inside the window without any scrolling by the user (nothing below
+        the fold). A screen that scrolls itself (to a result, say) animates: the control has ``within_ms`` to get
+        there, as a person's eye waits for the scroll to end."""
         self.settle()
         if role == "text":
             target = self.page.get_by_text(label, exact=exact).or_(self.page.get_by_label(label, exact=True)).first
         else:
             target = self.control(label, role, exact)
-        box = target.bounding_box()
         width, height = SIZES[self.size]
+        deadline = time.monotonic() + within_ms / 1000
+        while True:
+            box = target.bounding_box()
+            inside = box is not None and box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= width + 0.5
+            inside = inside and box["y"] + box["height"] <= height + 0.5
+            if inside or time.monotonic() > deadline:
+                break
+            self.page.wait_for_timeout(100)
         assert box is not None, f"{label!r} is not drawn"
-        inside = box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= width + 0.5
-        inside = inside and box["y"] + box["height"] <= height + 0.5
         assert inside, f"{label!r} at {box} is not inside the {width}x{height} window"
 
     def scroll(self, dy: int) -> None:
@@ -479,10 +502,10 @@ def app_page(browser, screenshot_dir, request):
     """
     pages: list[AppPage] = []
 
-    def open_page(server: Server, size: str = "phone", route: str = "/") -> AppPage:
+    def open_page(server: Server, size: str = "phone", route: str = "/", motion: bool = False) -> AppPage:
         page = AppPage(browser, server, screenshot_dir)
         pages.append(page)
-        return page.open(route, size=size)
+        return page.open(route, size=size, motion=motion)
 
     yield open_page
     if getattr(request.node, "browser_call_failed", False):

@@ -54,7 +54,7 @@ def test_a_paste_typed_before_flutter_takes_the_field_still_reaches_the_app(app)
     # the page's element and never reached the app. Here Flutter never hears of the first focus at all, the
     # longest such window: the harness's fill must notice that the app did not get the keys and focus again.
     app.open("/decks", size="desktop")
-    app.page.locator('textarea[aria-label="Deck file text (TOML)"]').evaluate(
+    app.field("Deck file text (TOML)").evaluate(
         "e => e.addEventListener('focus', ev => ev.stopImmediatePropagation(), {capture: true, once: true})"
     )
     app.fill("Deck file text (TOML)", GREEN)

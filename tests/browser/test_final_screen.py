@@ -85,13 +85,11 @@ def test_a_solo_win_shows_the_verdict_is_saved_and_history_lists_it(app):
     app.click("Reveal green's counts")
     rank = beard_rank(target)
     app.expect_text(f"You win with {target} (the best automa has {SEEDED['best']}). Beard rank: {rank}.")
-    app.page.wait_for_timeout(500)  # the screen scrolls to the result
     app.expect_text("estimate")  # the set of 2 is the app's estimate, marked where used
     app.assert_in_view("Save the result")
     app.shot("final-verdict")
     app.click("Save the result")
     app.expect_text("The result as saved: it is in History.")
-    app.page.wait_for_timeout(600)  # the screen scrolls to the saved result
     app.assert_in_view("History")  # nothing covers the buttons under the result (no snack bar)
     app.assert_in_view("New game")
     assert "The result is saved" not in app.text()
