@@ -92,6 +92,7 @@ def test_a_solo_win_shows_the_verdict_is_saved_and_history_lists_it(app):
     app.expect_text("The result as saved: it is in History.")
     app.assert_in_view("History")  # nothing covers the buttons under the result (no snack bar)
     app.assert_in_view("New game")
+    app.assert_in_view(f"You win with {target}", role="text")  # and the verdict is in view with them
     assert "The result is saved" not in app.text()
     app.shot("final-saved")
     app.click("History")

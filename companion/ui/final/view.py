@@ -115,7 +115,9 @@ class FinalScreen:
                 self._order(v),
             ]
         elif v.mode == SAVED:
-            controls = [self._header(v), self._result_card(v), self._order(v), self._after_save()]
+            # What comes next (History, New game) right under "saved", at the top: after a save the screen goes
+            # there, and the verdict follows just below it.
+            controls = [self._header(v, self._after_save()), self._result_card(v), self._order(v)]
         else:
             controls = [
                 w.card(
@@ -136,7 +138,7 @@ class FinalScreen:
             text.value = _points({**v.human_totals, **v.automa_totals}.get(color))
         self._fill_result(v)
 
-    def _header(self, v: FinalView) -> ft.Control:
+    def _header(self, v: FinalView, actions: ft.Control | None = None) -> ft.Control:
         if v.mode == SHEET and v.table:
             what = (
                 "The last round is over. Count what each of you has, and for each automa what lies beside its "
@@ -160,6 +162,7 @@ class FinalScreen:
                 ),
                 w.para(f"Game {v.game_id}, {v.detail}" if v.game_id is not None else v.detail, small=True),
                 w.para(what),
+                *([actions] if actions is not None else []),
             ]
         )
 
@@ -350,9 +353,11 @@ class FinalScreen:
         # A handler that calls update itself (showing a toast does) gets no automatic update afterwards.
         self.ctx.page.update()
         if saved:
-            # No snack bar: it covered the buttons under the result (History, New game); the result itself now
-            # says "The result as saved: it is in History." and is scrolled into view.
-            await self.ctx.page.views[-1].scroll_to(scroll_key=RESULT_KEY, duration=300)
+            # No snack bar (it covered the buttons): the top of the screen now says "The result as saved: it is in
+            # History." above History and New game, the verdict below them, and the screen goes to the top.
+            # A jump, not an animation: Flutter stops a scroll animation where it is when the screen's height
+            # changes under it, and the saved screen is shorter than the sheet (seen: History left 700 px above).
+            await self.ctx.page.views[-1].scroll_to(offset=0, duration=0)
 
 
 def _points(total: int | None) -> str:
