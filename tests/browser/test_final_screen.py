@@ -99,10 +99,9 @@ def test_a_solo_win_shows_the_verdict_is_saved_and_history_lists_it(app):
     app.expect_text(f"Solo win, beard rank {rank}")
     app.expect_text(f"Game {SEEDED['game']}")
     app.shot("history-after-save", wait_ms=1500)
-
-
-def test_after_the_save_the_end_of_the_game_shows_the_saved_result(app):
-    app.open("/final")  # a new session, as after a restart: nothing in progress, the game that ended last
+    # Then the end of the game in a new session, as after a restart (in this test: tests may run in any order):
+    # nothing in progress, so the game that ended last, read only.
+    app.open("/final")
     app.expect_text("The result as saved: it is in History.")
     app.expect_text(f"Game {SEEDED['game']},")
     assert "Save the result" not in app.text()
