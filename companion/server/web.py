@@ -28,7 +28,13 @@ def build_app(main: Callable, hosts: Sequence[str], table: Table | None = None):
     ``table`` (listening beyond loopback), only devices that joined it."""
     import flet as ft
 
-    app = ft.run(main, view=ft.AppView.WEB_BROWSER, no_cdn=True, export_asgi_app=True)
+    # CanvasKit for every browser. Left on AUTO, Chromium browsers get Flet's WebAssembly build (skwasm), which
+    # now and then draws wrong glyphs from its text atlas: letters missing or replaced by pieces of others, a
+    # different set on each load (headless Chromium: about half of the loads of /decks; CanvasKit in the same
+    # browser: none in 16; flutter/flutter#179307, #181848). Other browsers got CanvasKit already. An enum, not
+    # a string: with export_asgi_app Flet passes it on unconverted.
+    renderer = ft.WebRenderer.CANVAS_KIT
+    app = ft.run(main, view=ft.AppView.WEB_BROWSER, no_cdn=True, export_asgi_app=True, web_renderer=renderer)
     # Starlette runs the middleware added last first: the Host check, the Origin check, the table code, the
     # page's "the app stopped" notice (companion/server/stopped_notice.py), Flet.
     app.add_middleware(StoppedNotice)
