@@ -32,6 +32,12 @@ def play_to_mid_round(table: Table) -> None:
 
 
 def main(argv: list[str]) -> int:
+    if argv and argv[0] in ("-h", "--help"):
+        print(__doc__.strip())
+        return 0
+    if argv and argv[0].startswith("-") or len(argv) > 1:
+        print(f"usage: python -m tests.browser.screenshots [OUTPUT_DIR] (not {' '.join(argv)})", file=sys.stderr)
+        return 2
     out = Path(argv[0]) if argv else OUTPUT
     out.mkdir(parents=True, exist_ok=True)
     from playwright.sync_api import sync_playwright
