@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
+from typing import NamedTuple
 
 from .board import Occupant
 from .placement import blocked_reason
@@ -46,13 +47,14 @@ def special_tiles(expansion: bool) -> tuple[str, ...]:
     return SPECIAL_TILES if expansion else tuple(t for t in SPECIAL_TILES if t != "spell_chamber")
 
 
-@dataclass(frozen=True)
-class Pick:
-    """The space an automa card leads to (or none), and why the earlier options failed."""
+class Pick(NamedTuple):
+    """The space an automa card leads to (or none), and why the earlier options failed.
+
+    A NamedTuple rather than a frozen dataclass: one is made for every card an automa draws to place."""
 
     choice: str | None
     space: str | None
-    skipped: list[dict] = field(default_factory=list)
+    skipped: list[dict]
 
 
 def choose_space(card, board: Mapping[str, Occupant], color: str, dwarf: int, expansion: bool) -> Pick:

@@ -276,11 +276,11 @@ class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, Rerolls, Sid
             raise IllegalInput(f"unknown input '{kind}'")
         if decision.kind not in expected:
             raise IllegalInput(f"'{kind}' is not possible now: the game waits for {decision.kind}")
-        match decision.kind:
-            case "starting_rolls":
-                self._starting_rolls(inp.get("rolls") or {})
+        match decision.kind:  # the cases are tried in turn: the most frequent first
             case "automa_turn":
                 self._automa_turn(decision.color, decision.dwarf)
+            case "question":
+                self._answer(inp)
             case "place":
                 self._place_human(decision.color, decision.dwarf, inp)
             case "roll":
@@ -289,8 +289,8 @@ class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, Rerolls, Sid
                 self._keep_or_reroll(decision.color, kind == "reroll")
             case "next_round":
                 self._next_round()
-            case "question":
-                self._answer(inp)
+            case "starting_rolls":
+                self._starting_rolls(inp.get("rolls") or {})
             case "attack":
                 self._attack(inp)
             case "final_scores":

@@ -79,15 +79,19 @@ class AutomaTurn:
             s.tasks.remove(task)
             return
         color = task["queue"].pop(0)
-        humans_before = [c for c in task.setdefault("done", []) if not self._is_automa(c)]
-        task["done"].append(color)
+        done = task.setdefault("done", [])
+        done.append(color)
         if not self._is_automa(color) or task["space"] == "mine":
             return
         card = self._draw(color, "all_play")
         question = automa_rules.all_play_question(task["space"], card)
-        if question is not None and self._table_keeps_stash:
+        if question is None:
+            return
+        # The humans who walked before this automa (listed only when it asks: ``color`` itself is no human).
+        humans_before = [c for c in done if not self._is_automa(c)]
+        if self._table_keeps_stash:
             self._table_all_play(color, card.id, question, humans_before)
-        elif question is not None:
+        else:
             s.tasks.insert(0, {"kind": "question", "color": color, "card": card.id, "after": humans_before, **question})
 
     def _draw(self, color: str, purpose: str):
