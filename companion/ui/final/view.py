@@ -336,7 +336,10 @@ class FinalScreen:
             self.redraw()
             if self.p.all_revealed:
                 self.ctx.page.update()
-                await self.ctx.page.views[-1].scroll_to(scroll_key=RESULT_KEY, duration=400)
+                # A jump, not an animation: the result card grows under it (the verdict, Save, every total), and
+                # Flutter stops a scroll animation where it is when the screen's height changes (seen: the
+                # result left 560 px down, Save cut by the window's bottom edge).
+                await self.ctx.page.views[-1].scroll_to(scroll_key=RESULT_KEY, duration=0)
 
         return handler
 
