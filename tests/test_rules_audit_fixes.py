@@ -433,8 +433,10 @@ def on_to_blue(game: Game) -> None:
         game.act({"type": "proceed"})
 
 
-def test_stone_beards_face_down_does_not_save_the_automa():
-    game = tunnel_game()
+def red_with_stone_beards_loses_to_the_dragon(version: int | None = None) -> tuple[Game, dict]:
+    """Red holds Stone Beards face down and 7 gold; blue sets off an attack of strength 20 that red loses.
+    Returns the game and the attack's step."""
+    game = tunnel_game(version=version)
     automa_take(game, "stone_beards")
     on_to_blue(game)
     game.act({"type": "correction", "target": "gold", "color": "red", "value": 7})
@@ -444,6 +446,11 @@ def test_stone_beards_face_down_does_not_save_the_automa():
     roll(game, 6)
     step = game.act({"type": "attack_input", "tile": {"strength": 20, "treasure": "gold", "points": 5},
                      "players": {"blue": {"die": 6}}, "automa_axes": dict(game.decision.details["axes"])})
+    return game, step
+
+
+def test_stone_beards_face_down_does_not_save_the_automa():
+    game, step = red_with_stone_beards_loses_to_the_dragon()
     assert [e["gold"] for e in events(step, "loss") if e["color"] == "red"] == [4]  # half of 7, rounded up
     assert "red" in {c["color"] for c in events(step, "attack")[0]["captured"]}
 
@@ -604,16 +611,7 @@ def test_new_games_are_made_under_the_current_rules_version():
 
 def v1_automa_stone_beards_record() -> str:
     """A record made under version 1: an automa's face-down Stone Beards still saved it then."""
-    game = tunnel_game(version=1)
-    automa_take(game, "stone_beards")
-    on_to_blue(game)
-    game.act({"type": "correction", "target": "gold", "color": "red", "value": 7})
-    dragon_to(game, head(game) - 1)
-    space = next(s for s in ("scout", "tribute", "supply_wagon", "mana_cave") if s not in game.state.board)
-    place(game, space)
-    roll(game, 6)
-    step = game.act({"type": "attack_input", "tile": {"strength": 20, "treasure": "gold", "points": 5},
-                     "players": {"blue": {"die": 6}}, "automa_axes": dict(game.decision.details["axes"])})
+    game, step = red_with_stone_beards_loses_to_the_dragon(version=1)
     assert [e["gold"] for e in events(step, "loss") if e["color"] == "red"] == [2]  # version 1: a quarter
     assert game.header()["version"] == 1
     return game_record(game)
