@@ -32,7 +32,7 @@ from companion.store import Store
 from companion.ui.final.presenter import FinalPresenter
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, AppPage, start_server, stop_server
 from tests.browser.test_final_screen import enter
-from tests.browser.test_round_flow import SEED, Table
+from tests.browser.test_round_flow import ATTACK_TILE, BLUE_IN_ATTACK, SEED, Table
 
 #: Blue's counts on the end-of-game sheet: (field label, value), as a player reads them off the table.
 BLUE_COUNTS = (("Blue track points", 38), ("Blue ruby tiles", 2), ("Blue gold", 9), ("Blue mined gems", 4))
@@ -85,27 +85,13 @@ class WholeGame(Table):
         self.stats["questions"] += 1
 
     def attack(self) -> None:
-        """The form as test_a_dragon_attack fills it: strength 5, gold, 6 points; blue a 4 and 1 axe; each automa's
-        bag one axe more than its card's count."""
-        app, a = self.app, self.view.attack
+        """The form as test_a_dragon_attack fills it (:meth:`Table.fill_attack_form`)."""
+        app = self.app
         self.shot(f"attack-{self.stats['attacks'] + 1}", always=True)
-        self.tap("Strength plus one", "Strength: 5")
-        automa_axes: dict = {}
-        for color, count in a.automa_axes.items():
-            if a.virtual_axes:
-                automa_axes[color] = None
-                continue
-            automa_axes[color] = count
-            if count:
-                label = f"{color.capitalize()} axes total"
-                self.tap(f"{label} plus one", f"{label}: {count + 1}")
-                automa_axes[color] = count + 1
-        self.tap("Blue die 4", "Your die: 4")
-        self.tap("Blue axes total plus one", "Blue axes total: 1")
+        automa_axes = self.fill_attack_form()
         self.reach("Resolve the attack", f"attack {self.stats['attacks'] + 1}")
         app.click("Resolve the attack")
-        tile = {"strength": 5, "treasure": "gold", "points": 6}
-        assert self.mirror.attack(tile, {"blue": {"die": 4, "axes": 1, "spells": []}}, automa_axes)
+        assert self.mirror.attack(ATTACK_TILE, BLUE_IN_ATTACK, automa_axes)
         self.stats["attacks"] += 1
         self.expect_banner()
         app.assert_in_view(self.view.instructions[0], role="text")  # the result in view after Resolve

@@ -27,6 +27,9 @@ pytestmark = pytest.mark.browser
 SEED = 1133
 #: Blue's spaces, first choice first: each all-play space asks both automa a question.
 PREFERRED = ("dwarf_king", "tunnel", "wizards_cave", "gem_market")
+#: The dragon tile and blue's part that :meth:`Table.fill_attack_form` enters.
+ATTACK_TILE = {"strength": 5, "treasure": "gold", "points": 6}
+BLUE_IN_ATTACK = {"blue": {"die": 4, "axes": 1, "spells": []}}
 
 
 class Table:
@@ -128,6 +131,28 @@ class Table:
         self.app.click(chip, exact=True)
         assert self.mirror.answer(value)
         self.seen.append(f"question {q.kind}")
+
+    def fill_attack_form(self) -> dict[str, int | None]:
+        """Fill the dragon attack's form: the tile of ``ATTACK_TILE`` (strength 5: one tap up), each automa's bag one
+        axe more than its card's count (as the card tells the player), blue's ``BLUE_IN_ATTACK``. Returns the
+        automa's axes as the mirror takes them (None: the app draws them, virtual axes)."""
+        attack = self.view.attack
+        self.tap("Strength plus one", "Strength: 5")
+        automa_axes: dict[str, int | None] = {}
+        for color, count in attack.automa_axes.items():
+            if attack.virtual_axes:
+                automa_axes[color] = None
+                continue
+            what = "its value" if count == 1 else "their total"
+            self.app.expect_text(f"Its card says {count_of(count, 'axe')}: draw {count} from the bag and enter {what}.")
+            automa_axes[color] = count
+            if count:
+                label = f"{color.capitalize()} axes total"
+                self.tap(f"{label} plus one", f"{label}: {count + 1}")
+                automa_axes[color] = count + 1
+        self.tap("Blue die 4", "Your die: 4")
+        self.tap("Blue axes total plus one", "Blue axes total: 1")
+        return automa_axes
 
     # ------------------------------------------------------------------ a policy for blue
 
@@ -245,24 +270,13 @@ def test_a_dragon_attack(servers, app_page, tmp_path, size):
     table.shot("attack-form", always=True)
     # The tile: strength 5, takes gold, 6 points. The automa: the app rolled their dice and drew their axe
     # counts; the bag gives one axe more than the least possible. Blue: a 4 and 1 axe.
-    table.tap("Strength plus one", "Strength: 5")
-    automa_axes = {}
-    for color, count in attack.automa_axes.items():
-        what = "its value" if count == 1 else "their total"
-        app.expect_text(f"Its card says {count_of(count, 'axe')}: draw {count} from the bag and enter {what}.")
-        automa_axes[color] = count
-        if count:
-            label = f"{color.capitalize()} axes total"
-            table.tap(f"{label} plus one", f"{label}: {count + 1}")
-            automa_axes[color] = count + 1
-    table.tap("Blue die 4", "Your die: 4")
-    table.tap("Blue axes total plus one", "Blue axes total: 1")
+    assert not attack.virtual_axes
+    automa_axes = table.fill_attack_form()
     table.shot("attack-filled")
     app.scroll(2000)  # the form filled from top to bottom: its last input in view
     app.assert_in_view("Resolve the attack")
     app.click("Resolve the attack")
-    tile = {"strength": 5, "treasure": "gold", "points": 6}
-    assert table.mirror.attack(tile, {"blue": {"die": 4, "axes": 1, "spells": []}}, automa_axes)
+    assert table.mirror.attack(ATTACK_TILE, BLUE_IN_ATTACK, automa_axes)
     table.expect_banner()
     result = table.view.instructions
     assert result[0].startswith("Dragon attack (strength 5): ") and result[1].startswith("Defence: ")
