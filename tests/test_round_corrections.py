@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 from engine_helpers import automa, human, table_rolls
+from flet_helpers import walk
 from test_ui_views import FakePage
 
 from companion.rules.setup import Setup
@@ -13,30 +14,19 @@ from companion.ui.round.forms.extras import extras
 from companion.ui.round.presenter import RoundPresenter
 from companion.ui.round.view import RoundScreen
 
-
-def controls(root: ft.Control) -> list[ft.Control]:
-    out, todo = [], [root]
-    while todo:
-        c = todo.pop()
-        out.append(c)
-        for name in ("content", "controls"):
-            child = getattr(c, name, None)
-            if isinstance(child, list):
-                todo.extend(child)
-            elif isinstance(child, ft.BaseControl):
-                todo.append(child)
-    return out
+#: The round side panel's children: a control's content and controls.
+PANEL = ("content", "controls")
 
 
 def stepper_row(root: ft.Control, label: str) -> ft.Row:
-    rows = [c for c in controls(root) if isinstance(c, ft.Row) and c.controls
+    rows = [c for c in walk(root, PANEL) if isinstance(c, ft.Row) and c.controls
             and isinstance(c.controls[0], ft.Text) and c.controls[0].value == label]
     assert len(rows) == 1, label
     return rows[0]
 
 
 def button(root: ft.Control, label: str) -> ft.Control:
-    found = [c for c in controls(root) if isinstance(c, ft.FilledTonalButton) and c.content == label]
+    found = [c for c in walk(root, PANEL) if isinstance(c, ft.FilledTonalButton) and c.content == label]
     assert len(found) == 1, label
     return found[0]
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import pytest
 from engine_helpers import automa, card, deck, default_answer, events, find_seed, human, place, roll, table_rolls
+from flet_helpers import walk
 
 from companion.record import RecordError, game_record, loads
 from companion.rules import game as engine
@@ -314,23 +315,13 @@ def round_presenter(**kw):
 
 
 def texts(control) -> list[str]:
-    """Every text and button label under ``control``."""
-    import flet as ft
-
-    out, todo = [], [control]
-    while todo:
-        c = todo.pop()
-        for name in ("value", "text", "label", "content"):
-            v = getattr(c, name, None)
-            if isinstance(v, str):
-                out.append(v)
-        for name in ("content", "controls", "options", "label"):
-            child = getattr(c, name, None)
-            if isinstance(child, list):
-                todo.extend(child)
-            elif isinstance(child, ft.BaseControl):
-                todo.append(child)
-    return out
+    """Every text and button label under ``control``, dropdown options included."""
+    return [
+        v
+        for c in walk(control, ("content", "controls", "options", "label"))
+        for v in (getattr(c, name, None) for name in ("value", "text", "label", "content"))
+        if isinstance(v, str)
+    ]
 
 
 @pytest.mark.parametrize("expansion", [False, True])

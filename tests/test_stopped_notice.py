@@ -1,7 +1,6 @@
 """The page's "the app stopped" notice: the script goes into HTML pages only, once, with a right length."""
 
-import asyncio
-from concurrent.futures import ThreadPoolExecutor
+from flet_helpers import run_async
 
 from companion.server.stopped_notice import MESSAGE, StoppedNotice, script
 
@@ -18,10 +17,7 @@ def serve(body: bytes, content_type: bytes, status: int = 200, method: str = "GE
     async def send(message):
         sent.append(message)
 
-    # A thread of its own: a worker that ran browser tests has Playwright's event loop running on this one.
-    with ThreadPoolExecutor(1) as pool:
-        request = StoppedNotice(app)({"type": "http", "method": method, "path": "/"}, None, send)
-        pool.submit(asyncio.run, request).result()
+    run_async(StoppedNotice(app)({"type": "http", "method": method, "path": "/"}, None, send))
     headers = dict(sent[0]["headers"])
     return b"".join(m.get("body", b"") for m in sent[1:]), headers
 

@@ -3,12 +3,11 @@
 A stand-in page records navigation; real Flet controls are built but never sent anywhere.
 """
 
-import asyncio
-from concurrent.futures import ThreadPoolExecutor
 from types import SimpleNamespace
 
 import flet as ft
 import pytest
+from flet_helpers import run_async, walk
 
 from companion.rules.reference import load_reference
 from companion.settings import Settings, load_settings
@@ -35,24 +34,6 @@ class FakePage(SimpleNamespace):
 
     def show_dialog(self, dialog):
         self.dialogs.append(dialog)
-
-
-def run_async(coro):
-    """Run ``coro`` to completion even when this thread already has a loop (Playwright's, in a full run)."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coro).result()
-
-
-def walk(control):
-    """Every control under ``control`` (itself included)."""
-    yield control
-    for name in ("content", "controls", "actions", "title", "leading", "appbar"):
-        child = getattr(control, name, None)
-        if isinstance(child, list):
-            for c in child:
-                yield from walk(c)
-        elif isinstance(child, ft.BaseControl):
-            yield from walk(child)
 
 
 @pytest.fixture
