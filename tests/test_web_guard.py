@@ -51,5 +51,16 @@ def test_own_pages_are_served_without_wildcard_cors(server):
     assert "access-control-allow-origin" not in headers
     status, headers = get(server.port, path="/main.dart.js")
     assert status == 200 and "access-control-allow-origin" not in headers
-    # Flet's isolation headers (needed by its web client) are kept.
+    # Flet's opener policy is kept (another site's window gets no handle on the app's).
     assert headers.get("cross-origin-opener-policy") == "same-origin"
+
+
+def test_pages_are_not_cross_origin_isolated(server):
+    """Without the embedder policy the page is not isolated, so Flutter's skwasm draws on the page's own thread
+    (on a worker thread it drew wrong letters: companion/server/renderer.py). Flet sends the policy with every
+    response; none of ours carries it."""
+    for path in ("/", "/decks", "/main.dart.wasm", "/canvaskit/skwasm.wasm", "/flutter_bootstrap.js"):
+        status, headers = get(server.port, path=path)
+        assert status == 200, path
+        assert "cross-origin-embedder-policy" not in headers, path
+        assert headers.get("cross-origin-opener-policy") == "same-origin", path

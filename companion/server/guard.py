@@ -14,8 +14,8 @@ site could drive the game (issue 10, item 8). Three layers, each the smallest th
   program on a machine that can reach the port, which could send any Origin it liked anyway. (Beyond
   loopback the table code's cookie is required as well, whatever the Origin says.)
 - Flet's web app adds ``Access-Control-Allow-Origin: *`` to every response (with no setting to turn it off);
-  :class:`OriginGuard` drops that header, so other sites cannot read the app's responses. Flet's isolation
-  headers (COOP/COEP) are kept: its web client needs them.
+  :class:`OriginGuard` drops that header, so other sites cannot read the app's responses. Flet's opener
+  policy (COOP) is kept; its embedder policy is dropped on purpose (``companion.server.renderer``).
 """
 
 from __future__ import annotations

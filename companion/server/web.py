@@ -19,6 +19,7 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from companion.server.gate import TableGate
 from companion.server.guard import OriginGuard
+from companion.server.renderer import NotCrossOriginIsolated, web_renderer
 from companion.server.sharing import Table
 from companion.server.stopped_notice import StoppedNotice
 
@@ -28,15 +29,11 @@ def build_app(main: Callable, hosts: Sequence[str], table: Table | None = None):
     ``table`` (listening beyond loopback), only devices that joined it."""
     import flet as ft
 
-    # CanvasKit for every browser. Left on AUTO, Chromium browsers get Flet's WebAssembly build (skwasm), which
-    # now and then draws wrong glyphs from its text atlas: letters missing or replaced by pieces of others, a
-    # different set on each load (headless Chromium: about half of the loads of /decks; CanvasKit in the same
-    # browser: none in 16; flutter/flutter#179307, #181848). Other browsers got CanvasKit already. An enum, not
-    # a string: with export_asgi_app Flet passes it on unconverted.
-    renderer = ft.WebRenderer.CANVAS_KIT
-    app = ft.run(main, view=ft.AppView.WEB_BROWSER, no_cdn=True, export_asgi_app=True, web_renderer=renderer)
+    app = ft.run(main, view=ft.AppView.WEB_BROWSER, no_cdn=True, export_asgi_app=True, web_renderer=web_renderer())
     # Starlette runs the middleware added last first: the Host check, the Origin check, the table code, the
-    # page's "the app stopped" notice (companion/server/stopped_notice.py), Flet.
+    # page's "the app stopped" notice (companion/server/stopped_notice.py), skwasm on the page's thread
+    # (companion/server/renderer.py), Flet.
+    app.add_middleware(NotCrossOriginIsolated)
     app.add_middleware(StoppedNotice)
     if table is not None:
         app.add_middleware(TableGate, table=table)
