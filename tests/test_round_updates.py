@@ -88,3 +88,28 @@ def test_flet_gives_a_reused_control_moved_in_a_keyed_rebuild_another_controls_i
     b_id = b._i
     ObjectPatch.from_diff(ft.Column([a, b], key="k"), ft.Column([b, c], key="k"), control_cls=BaseControl, frozen=True)
     assert b._i == c._i == a._i != b_id  # b's id is gone, three controls share a's
+
+
+def test_the_strip_on_the_board_and_the_main_button_are_kept_and_only_their_changed_parts_updated(screen):
+    _step(screen)  # the starting rolls: the round begins
+    strip, last, main = screen.status.control, screen.last.control, screen.main.button
+    for _ in range(8):
+        chips = [chip.control for chip in screen.status.chips]
+        shown = [chip._shown for chip in screen.status.chips]
+        lines = [row.control for row in screen.last.rows]
+        screen.updated.clear()
+        _step(screen)
+        v = screen.p.view()
+        assert screen.status.control is strip and screen.last.control is last and screen.main.button is main
+        assert [chip.control for chip in screen.status.chips] == chips  # no chip rebuilt
+        assert [row.control for row in screen.last.rows][: len(lines)] == lines  # no line rebuilt
+        changed = [chip.control for chip, old in zip(screen.status.chips, shown, strict=True) if chip._shown != old]
+        assert [u for u in screen.updated if u in chips] == changed  # exactly the chips that changed
+        assert strip not in screen.updated and last not in screen.updated
+        # What they show is the game's state now.
+        assert screen._bar_parts[0].value == v.banner
+        texts = [row.text.value for row in screen.last.rows if row.control.visible]
+        setup = [line for line, _estimate in screen.setup_lines()]
+        assert texts == (v.instructions if screen.last.heading.value == "On the board" else setup)
+        for i, (chip, data) in enumerate(zip(screen.status.chips, v.turn_order, strict=True), start=1):
+            assert chip.control.label.startswith(f"{i}. {data.label}")

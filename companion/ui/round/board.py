@@ -1,8 +1,10 @@
 """A space on the round screen's board grid, made once for the screen and changed by property.
 
 A tap changes a few spaces (the one placed on) or every space's look a little (whose turn it is: free or idle):
-each ``BoardCell`` sets only the properties that differ and updates only itself, so Flet neither rebuilds nor
-diffs the spaces that did not change, and sends a handful of properties for those that did.
+each ``BoardCell`` sets only the properties that differ and says which of its controls to update, so Flet
+neither rebuilds nor diffs the spaces that did not change, and sends a handful of properties for those that did.
+The space's inside (name, occupant, icons) is isolated: a change of its frame (border, colour, tap) does not walk
+it, and a new occupant updates the occupant alone.
 """
 
 from __future__ import annotations
@@ -13,13 +15,14 @@ import flet as ft
 
 from companion.ui.colors import COLOR_HEX, on_color
 from companion.ui.round.presenter import Cell
+from companion.ui.round.updates import isolate
 
 CELL_COLS = {"xs": 4, "sm": 3, "md": 4}  # three spaces a row on a phone, four on a small tablet
 _STATUS_BORDER = {"free": ft.Colors.GREEN_700, "dislodge": ft.Colors.ORANGE_800}
 
 
 class BoardCell:
-    """One space's controls; ``show(cell)`` brings them to ``cell`` and says whether anything changed."""
+    """One space's controls; ``show(cell)`` brings them to ``cell`` and returns the controls to update."""
 
     def __init__(self, on_tap: Callable[[Cell], None]) -> None:
         self.on_tap = on_tap
@@ -35,7 +38,7 @@ class BoardCell:
             spacing=2,
             tight=True,
         )
-        self.semantics = ft.Semantics(content=body, exclude_semantics=True)
+        self.semantics = isolate(ft.Semantics(content=body, exclude_semantics=True))
         self.box = ft.Container(
             content=self.semantics,
             padding=ft.Padding.symmetric(vertical=6, horizontal=8),
@@ -44,37 +47,42 @@ class BoardCell:
         )
         self.control = ft.Container(content=self.box, col=CELL_COLS)
 
-    def show(self, c: Cell) -> bool:
-        """Show ``c``; False (and nothing touched) when it is what the cell already shows."""
+    def show(self, c: Cell) -> list[ft.Control]:
+        """Show ``c``; the controls to update: none (and nothing touched) when it is what the cell already shows,
+        else the space's frame first, then the parts of its inside that changed."""
         old, self.cell = self.cell, c
         if old == c:
-            return False
+            return []
+        inside: list[ft.Control] = []
         if old is None or old.name != c.name:
             self.name.value = c.name
+            inside.append(self.name)
         if old is None or (old.occupant, old.occupant_color) != (c.occupant, c.occupant_color):
+            inside.append(self.occupant)
             self.occupant_text.value = c.occupant or "empty"
             self.occupant_text.weight = ft.FontWeight.W_600 if c.occupant else ft.FontWeight.W_400
             self.occupant_text.color = on_color(c.occupant_color) if c.occupant else ft.Colors.ON_SURFACE_VARIANT
             self.occupant.bgcolor = COLOR_HEX.get(c.occupant_color or "", None)
         if old is None or (old.dragon, old.all_play, old.locked) != (c.dragon, c.all_play, c.locked):
+            inside.append(self.icons)
             self.icons.controls = [
                 ft.Icon(icon, size=15)
                 for flag, icon in ((c.dragon, ft.Icons.LOCAL_FIRE_DEPARTMENT), (c.all_play, ft.Icons.GROUPS),
                                    (c.locked, ft.Icons.LOCK))
                 if flag
             ]
-        border_color = _STATUS_BORDER.get(c.status)
         status = {"free": "free", "dislodge": "dislodge", "blocked": c.reason or "blocked"}.get(c.status, "")
         # A blocked space can be tapped too: the refusal says why in one line.
         tappable = c.status in ("free", "dislodge", "blocked")
         self.semantics.label = f"{c.name}: {c.occupant or 'empty'}" + (f", {status}" if status else "")
         self.semantics.button = tappable
+        border_color = _STATUS_BORDER.get(c.status)
         self.box.border = ft.Border.all(3 if border_color else 1, border_color or ft.Colors.OUTLINE_VARIANT)
         self.box.bgcolor = ft.Colors.SURFACE_CONTAINER_LOW if c.tappable else ft.Colors.SURFACE_CONTAINER_HIGHEST
         self.box.opacity = 1.0 if c.status != "blocked" else 0.55
         self.box.on_click = self._tapped if tappable else None
         self.box.ink = tappable
-        return True
+        return [self.box, *inside]
 
     def _tapped(self, _e) -> None:
         if self.cell is not None:

@@ -18,7 +18,6 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.rules import words
 from companion.rules.spaces import SPACES
 from companion.store import StoreConflict
 from companion.ui import game_access, live
@@ -28,9 +27,12 @@ from companion.ui.context import AppContext
 from companion.ui.new_game.presenter import setup_checklist
 from companion.ui.round.board import BoardCell
 from companion.ui.round.forms.banner import BAR_DECISIONS, decision_controls
-from companion.ui.round.forms.controls import MAIN
+from companion.ui.round.forms.controls import MAIN, MainButton
 from companion.ui.round.forms.side_panel import side_panel
-from companion.ui.round.presenter import Cell, RoundPresenter, RoundView, cap
+from companion.ui.round.last_step import LastStep
+from companion.ui.round.presenter import Cell, RoundPresenter, RoundView
+from companion.ui.round.status import StatusStrip
+from companion.ui.round.updates import isolate
 
 
 def presenter(ctx: AppContext) -> RoundPresenter | None:
@@ -80,7 +82,12 @@ class RoundScreen:
         self._parts: dict[str, tuple[object, object]] = {}  # each part as last built, with what it showed
         self._cells: list[BoardCell] = []  # the board's spaces, made once, changed by property
         self._bar_parts: tuple | None = None  # the decision bar's long-lived controls (made by _banner)
+        self.status = StatusStrip()  # the status strip, "On the board" and the main button: made once, changed
+        self.last = LastStep(lambda _e: self.do(self.p.undo), lambda _e: self.do(self.p.redo))  # by property
+        self.main = MainButton()
+        self._main_shown: tuple | None = None  # the main button's look as last sent
         self._halves: tuple[ft.Container, ft.Container] | None = None  # the banner's half and the board's
+        self._on_page: ft.Control | None = None  # the decision's long form on the page (made by _banner)
         self._shown = False  # the first redraw builds the screen before it is on the page: nothing to update
         self.root = ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         # The decision bar pinned at the bottom of the window: what to do next, its inputs when they are few (a
@@ -101,30 +108,27 @@ class RoundScreen:
         """Bring the screen up to date with the presenter (after a game step, a form change, another device).
 
         The screen's frame lives as long as the screen: a slot per part (status strip, "On the board", the
-        decision's long form, board, side panel), each a Column made once, and the decision bar. A redraw builds
-        a part anew only when what it shows changed (``_reuse``), changes the bar and the board's spaces by
-        property (``BoardCell``), and updates only what it changed, each by itself: an unchanged part is neither
-        rebuilt nor diffed, and the views underneath (home) are never resent (Flet skips its page update once a
-        handler has called ``update()``).
+        decision's long form, board, side panel), each a Column made once, and the decision bar. The status
+        strip, "On the board", the bar and the board's spaces are made once and changed by property, each saying
+        which of its controls changed; the decision's inputs, its long form and the side panel are built anew
+        only when what they show changed (``_reuse``). Only what changed is updated, each by itself: an
+        unchanged part is neither rebuilt nor diffed, and the views underneath (home) are never resent (Flet
+        skips its page update once a handler has called ``update()``).
         """
         v = self.p.view(self.spell)
         g = self.p.game
         placed = any(e["type"] == "place" for e in g.events())
-        status = self._reuse("status", (v.title, v.dragon, v.dragon_length, v.phase, repr(v.turn_order),
-                                        v.banner_color), lambda: self._status(v))
-        last = self._reuse("last", (v.phase, g.state.round, placed, repr(v.instructions), v.undo_label,
-                                    v.redo_label), lambda: self._last_step(v))
         # An open section shows the game's details and its own inputs (log, stash, spells, corrections): rebuilt
         # at every redraw then (a fresh object() never equals the kept key).
         side = self._reuse("side", (g.state.round, placed, frozenset(self.opened)) if not self.opened else object(),
                            lambda: side_panel(self))
-        form = self._banner(v)
         if not self._slots:
             self._build_frame()
-        parts = {"status": status, "last": last[0] if last else None, "banner": form, "board": self.board,
-                 "side": side}
-        changed = [slot for name, slot in self._slots.items() if self._fill(name, slot, parts[name])]
-        changed.append(self.bar)  # the bar's text, colours and inputs, changed by property
+        changed = self._banner(v)  # the bar first: what to do next
+        changed += self.status.show(v)
+        changed += self._last_step(v, placed)
+        parts = {"banner": self._on_page, "board": self.board, "side": side}
+        changed += [self._slots[name] for name, part in parts.items() if self._fill(name, self._slots[name], part)]
         changed += self._board_cells(v)  # the spaces that changed, each by itself
         changed += self._layout(v)
         if self._shown:
@@ -163,6 +167,8 @@ class RoundScreen:
             for name in ("status", "last", "banner", "board", "side")
         }
         self.board = ft.ResponsiveRow(spacing=6, run_spacing=6)
+        self._slots["status"].controls = [self.status.control]
+        self._slots["last"].controls = [self.last.control]
         self.banner_box, self.side_box = self._slots["banner"], self._slots["side"]
         # A phone stacks the two halves; from a tablet's width up the board stands beside the banner, so a
         # desktop shows everything without scrolling.
@@ -236,142 +242,56 @@ class RoundScreen:
             controls_padding=ft.Padding.only(bottom=8),
         )
 
-    def _status(self, v: RoundView) -> ft.Control:
-        pips = []
-        for i in range(v.dragon_length + 1):
-            here = i == v.dragon
-            pips.append(
-                ft.Container(
-                    content=ft.Icon(ft.Icons.LOCAL_FIRE_DEPARTMENT, size=14, color=ft.Colors.WHITE) if here else None,
-                    width=20,
-                    height=20,
-                    border_radius=10,
-                    bgcolor=ft.Colors.DEEP_ORANGE_700
-                    if here
-                    else (ft.Colors.RED_200 if i == v.dragon_length else ft.Colors.BLUE_GREY_100),
-                    alignment=ft.Alignment.CENTER,
-                )
-            )
-        dragon = ft.Semantics(
-            content=ft.Row(
-                [ft.Icon(ft.Icons.LOCAL_FIRE_DEPARTMENT, size=18), *pips, ft.Text(f"{v.dragon}/{v.dragon_length}")],
-                spacing=3,
-                tight=True,
-            ),
-            label=f"Dragon at {v.dragon} of {v.dragon_length}",
-            exclude_semantics=True,
-        )
-        title = ft.Text(v.title, theme_style=ft.TextThemeStyle.TITLE_LARGE, weight=ft.FontWeight.W_700)
-        top = ft.Row(
-            [title, dragon],
-            alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
-            wrap=True,
-            run_spacing=4,
-        )
-        if v.phase == "start":
-            return w.card([top], padding=12)
-        chips = []
-        for i, chip in enumerate(v.turn_order, start=1):
-            waiting = " ".join(f"#{n}" for n in chip.waiting) or "all placed"
-            extra = f" · captured {', '.join(f'#{n}' for n in chip.captured)}" if chip.captured else ""
-            pts = f" · {words.count(chip.points, 'pt')}" if chip.points is not None else ""
-            # On the chip, short: the beard numbers still in bed, the captured ones, the points.
-            short = " ".join(str(n) for n in chip.waiting) or "done"
-            short_extra = f" · capt. {' '.join(str(n) for n in chip.captured)}" if chip.captured else ""
-            fg = on_color(chip.color)
-            turn = chip.color == v.banner_color
-            name = ft.Row(
-                [
-                    *([ft.Icon(ft.Icons.SMART_TOY, size=14, color=fg)] if chip.automa else []),
-                    ft.Text(f"{i}. {chip.name or cap(chip.color)}", weight=ft.FontWeight.W_700, color=fg, size=15),
-                ],
-                spacing=3,
-                tight=True,
-            )
-            chips.append(
-                ft.Semantics(
-                    content=ft.Container(
-                        content=ft.Column(
-                            [name, ft.Text(f"{short}{short_extra}{pts}", size=12, color=fg)], spacing=0, tight=True
-                        ),
-                        bgcolor=COLOR_HEX[chip.color],
-                        border_radius=10,
-                        padding=ft.Padding.symmetric(vertical=4, horizontal=8),
-                        border=ft.Border.all(3, ft.Colors.ON_SURFACE) if turn else None,
-                    ),
-                    label=f"{i}. {chip.label}{' (to play)' if turn else ''}: in bed {waiting}{extra}{pts}",
-                    exclude_semantics=True,
-                )
-            )
-        order = ft.Row(chips, spacing=6, wrap=True, run_spacing=6)
-        return w.card([top, order], padding=12)
-
-    def _last_step(self, v: RoundView) -> list[ft.Control]:
-        """What the last step asks of the physical board, and the buttons that take it back or redo it."""
-        g = self.p.game
-        rows: list[ft.Control] = []
-        first_placement_ahead = g.state.round == 1 and not any(e["type"] == "place" for e in g.events())
+    def _last_step(self, v: RoundView, placed: bool) -> list[ft.Control]:
+        """What the last step asks of the physical board (the table's setup before the first placement), and the
+        buttons that take it back or redo it: the controls of "On the board" to update."""
+        first_placement_ahead = self.p.game.state.round == 1 and not placed
         if v.phase != "start" and first_placement_ahead:
-            heading = "Set up the table"
-            rows += [
-                ft.Row(
-                    [
-                        ft.Icon(ft.Icons.CHEVRON_RIGHT, size=18),
-                        ft.Text(line, expand=True),
-                        *([w.chip("estimate", tone="warn")] if est else []),
-                    ],
-                    vertical_alignment=ft.CrossAxisAlignment.START,
-                )
-                for line, est in self.setup_lines()
-            ]
+            changed = self.last.show("Set up the table", self.setup_lines(), True, v.undo_label, v.redo_label)
         else:
-            heading = "On the board"
-            rows += [
-                ft.Row(
-                    [ft.Icon(ft.Icons.CHEVRON_RIGHT, size=18), ft.Text(line, expand=True)],
-                    vertical_alignment=ft.CrossAxisAlignment.START,
-                    spacing=4,
-                )
-                for line in v.instructions
-            ]
-        buttons = self._undo_redo(v)
-        if not rows and not buttons:
-            return []
-        head = [w.heading(heading, 3)] if rows else []
-        return [w.card([*head, *rows, *buttons], spacing=6, padding=12, stretch=True)]
+            changed = self.last.show("On the board", [(line, False) for line in v.instructions], False,
+                                     v.undo_label, v.redo_label)
+        slot = self._slots["last"]
+        if slot.visible == self.last.empty:  # an empty card takes no room (nor the column's spacing)
+            slot.visible = not self.last.empty
+            return [slot]
+        return changed
 
     def setup_lines(self) -> list[tuple[str, bool]]:
         g = self.p.game
         return setup_checklist(g.setup, list(g.state.turn_order), self.ctx.reference)
 
-    def _undo_redo(self, v: RoundView) -> list[ft.Control]:
-        out: list[ft.Control] = []
-        if v.undo_label:
-            out.append(_wide_text_button(f"Undo: {v.undo_label}", "UNDO", lambda _e: self.do(self.p.undo)))
-        if v.redo_label:
-            out.append(_wide_text_button(f"Redo: {v.redo_label}", "REDO", lambda _e: self.do(self.p.redo)))
-        return out
-
-    def _banner(self, v: RoundView) -> ft.Control | None:
-        """The decision: its long form on the page (returned; None when it has none) and the bar pinned at the
-        bottom (``self.bar``, updated in place).
+    def _banner(self, v: RoundView) -> list[ft.Control]:
+        """The decision: the bar pinned at the bottom (``self.bar``) and its long form on the page
+        (``self._on_page``: None when it has none); returns the bar's controls to update.
 
         The bar says what to do next and holds the decision's main button, and the whole decision when it is
         small (an automa turn, a question's chips, keep or re-roll, a placement's hint and spells); a long form
         (the starting rolls, a dragon attack, the end of round) stays on the page above it. The bar is made
-        once: a tap changes its text, colours and label by property, and only its inputs are built anew."""
+        once: a tap changes its text, colours, label, main button and error line by property; only its other
+        inputs are built anew, and updated only when there are any now or were before."""
         if self._bar_parts is None:
             text = ft.Text(size=17, weight=ft.FontWeight.W_700)
             label = ft.Semantics(content=text, exclude_semantics=True)
-            inputs = ft.Column(spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-            column = ft.Column([label, inputs], spacing=8, tight=True,
+            inputs = isolate(ft.Column(spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                                       visible=False))
+            error_text = ft.Text(color=ft.Colors.RED_900, expand=True)
+            error = isolate(ft.Container(
+                content=ft.Row([ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.RED_900), error_text]),
+                bgcolor=ft.Colors.RED_50,
+                border_radius=10,
+                padding=10,
+                visible=False,
+            ))
+            column = ft.Column([label, inputs, isolate(self.main.button), error], spacing=8, tight=True,
                                horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
             self.bar.content = ft.ResponsiveRow(
                 [ft.Container(column, col={"xs": 12, "md": 10, "lg": 8, "xl": 7})],
                 alignment=ft.MainAxisAlignment.CENTER,
             )
-            self._bar_parts = (text, label, inputs)
-        text, label, inputs = self._bar_parts
+            self._bar_parts = (text, label, inputs, error_text, error)
+        text, label, inputs, error_text, error = self._bar_parts
+        changed: list[ft.Control] = []  # the bar's isolated parts, each by itself, then the bar (below)
         color = v.banner_color if v.banner_color in COLOR_HEX else None
         bg = COLOR_HEX[color] if color else ft.Colors.SURFACE_CONTAINER_HIGH
         text.value = v.banner
@@ -382,32 +302,35 @@ class RoundScreen:
         whole = v.decision in BAR_DECISIONS
         in_bar = [c for c in controls if whole or c.data == MAIN]
         on_page = [c for c in controls if not (whole or c.data == MAIN)]
-        if v.error:
-            in_bar.append(
-                ft.Container(
-                    content=ft.Row(
-                        [
-                            ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.RED_900),
-                            ft.Text(v.error, color=ft.Colors.RED_900, expand=True),
-                        ]
-                    ),
-                    bgcolor=ft.Colors.RED_50,
-                    border_radius=10,
-                    padding=10,
-                )
-            )
-        # Keyed by the decision: the same decision's new inputs are diffed field by field against the old ones
-        # (only what changed is sent); another decision's replace them whole.
-        inputs.controls = [ft.Column(in_bar, spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-                                     key=f"bar-{v.decision}")]
-        if not on_page:
-            return None
-        return ft.Container(
+        # The main button is the last of the bar's inputs, under the others; the error line under it.
+        main = self.main.button
+        rest = [c for c in in_bar if c is not main]
+        shown = (any(c is main for c in in_bar), self.main.text.value, self.main.icon.icon, main.bgcolor, main.color)
+        main.visible = shown[0]
+        if shown != self._main_shown:
+            self._main_shown = shown
+            changed.append(main)
+        if rest or inputs.controls:
+            # Keyed by the decision: the same decision's new inputs are diffed field by field against the old
+            # ones (only what changed is sent); another decision's replace them whole.
+            inputs.controls = [ft.Column(rest, spacing=8, tight=True,
+                                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                                         key=f"bar-{v.decision}")] if rest else []
+            inputs.visible = bool(rest)
+            changed.append(inputs)
+        if (error_text.value, error.visible) != (v.error, bool(v.error)):
+            error_text.value = v.error
+            error.visible = bool(v.error)
+            changed.append(error)
+        # Last: the bar's colour and text (its isolated parts, already up to date, cost only their own properties).
+        changed.append(self.bar)
+        self._on_page = None if not on_page else ft.Container(
             content=ft.Column(on_page, spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
             bgcolor=bg,
             border_radius=14,
             padding=14,
         )
+        return changed
 
     def _board_cells(self, v: RoundView) -> list[ft.Control]:
         """Bring the board's spaces to ``v``; the controls to update (the changed spaces, or the whole board
@@ -418,7 +341,7 @@ class RoundScreen:
             for cell, c in zip(self._cells, v.cells, strict=True):
                 cell.show(c)
             return [self.board]
-        return [cell.box for cell, c in zip(self._cells, v.cells, strict=True) if cell.show(c)]
+        return [control for cell, c in zip(self._cells, v.cells, strict=True) for control in cell.show(c)]
 
     # ------------------------------------------------------------------ taps
 
@@ -451,17 +374,3 @@ class RoundScreen:
         )
         page.show_dialog(dialog)
 
-
-def _wide_text_button(label: str, icon_name: str, on_click) -> ft.Control:
-    """A full-width outlined button whose (long) text wraps instead of overflowing on a phone."""
-    return ft.OutlinedButton(
-        content=ft.Row(
-            [ft.Icon(w.icon(icon_name), size=20), ft.Text(label, expand=True)],
-            spacing=8,
-        ),
-        on_click=on_click,
-        style=ft.ButtonStyle(
-            padding=ft.Padding.symmetric(vertical=10, horizontal=12),
-            shape=ft.RoundedRectangleBorder(radius=12),
-        ),
-    )

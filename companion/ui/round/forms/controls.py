@@ -59,23 +59,42 @@ def action_button(label: str, on_click, *, primary: bool = True, icon: str | Non
 
 
 def main_button(screen: RoundHost, label: str, on_click, icon: str) -> ft.Control:
-    """The banner's one big button: full width, tall, in the colours of the player it is for."""
-    color = screen.p.game.decision.color
-    hex_ = COLOR_HEX.get(color or "")
-    return ft.Button(
-        content=ft.Row(
-            [ft.Icon(getattr(ft.Icons, icon), size=26), ft.Text(label, size=19, weight=ft.FontWeight.W_700)],
-            alignment=ft.MainAxisAlignment.CENTER,
-            tight=True,
-            spacing=10,
-        ),
-        on_click=on_click,
-        height=60,
-        bgcolor=on_color(color) if hex_ else ft.Colors.PRIMARY,
-        color=hex_ or ft.Colors.ON_PRIMARY,
-        style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=14)),
-        data=MAIN,
-    )
+    """The banner's one big button: full width, tall, in the colours of the player it is for. A screen that keeps
+    one (``screen.main``, a ``MainButton``) gets it back changed by property; else a new one."""
+    kept = getattr(screen, "main", None)
+    button = kept if isinstance(kept, MainButton) else MainButton()
+    return button.show(label, on_click, icon, screen.p.game.decision.color)
+
+
+class MainButton:
+    """The decision's main button, made once for the round screen and changed by property (issue 13): a tap
+    that moves to another decision changes its label, icon and colours, and only those are sent. Its click goes
+    to the handler the last form gave (a plain attribute: a new handler is nothing to send)."""
+
+    def __init__(self) -> None:
+        self.icon = ft.Icon(ft.Icons.CHECK, size=26)
+        self.text = ft.Text(size=19, weight=ft.FontWeight.W_700)
+        self.button = ft.Button(
+            content=ft.Row([self.icon, self.text], alignment=ft.MainAxisAlignment.CENTER, tight=True, spacing=10),
+            on_click=self._clicked,
+            height=60,
+            style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=14)),
+            data=MAIN,
+        )
+        self._on_click = None
+
+    def show(self, label: str, on_click, icon: str, color: str | None) -> ft.Control:
+        hex_ = COLOR_HEX.get(color or "")
+        self._on_click = on_click
+        self.text.value = label
+        self.icon.icon = getattr(ft.Icons, icon)
+        self.button.bgcolor = on_color(color) if hex_ else ft.Colors.PRIMARY
+        self.button.color = hex_ or ft.Colors.ON_PRIMARY
+        return self.button
+
+    def _clicked(self, e) -> None:
+        if self._on_click is not None:
+            self._on_click(e)
 
 
 def die_row(label: str, chosen: int | None, on_pick) -> ft.Control:

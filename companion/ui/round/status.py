@@ -1,0 +1,126 @@
+"""The round screen's status strip: round, dragon track, turn order (the player whose turn it is stands out).
+
+Made once for the screen and changed by property (issue 13): a tap usually changes one or two turn-order chips
+(a beard number leaves its bed, the turn passes); ``show`` sets what differs and returns only the controls to
+update, so the rest of the strip is neither rebuilt nor diffed. The dragon's pips are rebuilt only when the
+dragon moves.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.rules import words
+from companion.ui import widgets as w
+from companion.ui.colors import COLOR_HEX, on_color
+from companion.ui.round.presenter import PlayerChip, RoundView, cap
+from companion.ui.round.updates import isolate
+
+
+class StatusStrip:
+    """The strip's controls; ``show(v)`` brings them to ``v`` and returns the controls to update."""
+
+    def __init__(self) -> None:
+        self.title = ft.Text(theme_style=ft.TextThemeStyle.TITLE_LARGE, weight=ft.FontWeight.W_700)
+        self.dragon = ft.Semantics(exclude_semantics=True)
+        top = ft.Row([self.title, self.dragon], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True,
+                     run_spacing=4)
+        self.order = isolate(ft.Row(spacing=6, wrap=True, run_spacing=6))
+        self.chips: list[_Chip] = []
+        self.control = w.card([top, self.order], padding=12)
+        self._dragon: tuple[int, int] | None = None
+
+    def show(self, v: RoundView) -> list[ft.Control]:
+        changed: list[ft.Control] = []
+        if self.title.value != v.title:
+            self.title.value = v.title
+            changed.append(self.title)
+        if self._dragon != (v.dragon, v.dragon_length):
+            self._dragon = (v.dragon, v.dragon_length)
+            self.dragon.content = _dragon_track(v.dragon, v.dragon_length)
+            self.dragon.label = f"Dragon at {v.dragon} of {v.dragon_length}"
+            changed.append(self.dragon)
+        # At the start of the game (before the starting rolls) there is no turn order yet.
+        visible = v.phase != "start"
+        if len(self.chips) != len(v.turn_order):
+            self.chips = [_Chip() for _ in v.turn_order]
+            self.order.controls = [chip.control for chip in self.chips]
+            for i, (chip, data) in enumerate(zip(self.chips, v.turn_order, strict=True), start=1):
+                chip.show(i, data, data.color == v.banner_color)
+            self.order.visible = visible
+            return [self.control]  # the strip's layout changed: the whole card, once
+        if self.order.visible != visible:
+            self.order.visible = visible
+            changed.append(self.order)
+        for i, (chip, data) in enumerate(zip(self.chips, v.turn_order, strict=True), start=1):
+            if chip.show(i, data, data.color == v.banner_color):
+                changed.append(chip.control)
+        return changed
+
+
+def _dragon_track(dragon: int, length: int) -> ft.Control:
+    pips = []
+    for i in range(length + 1):
+        here = i == dragon
+        pips.append(
+            ft.Container(
+                content=ft.Icon(ft.Icons.LOCAL_FIRE_DEPARTMENT, size=14, color=ft.Colors.WHITE) if here else None,
+                width=20,
+                height=20,
+                border_radius=10,
+                bgcolor=ft.Colors.DEEP_ORANGE_700
+                if here
+                else (ft.Colors.RED_200 if i == length else ft.Colors.BLUE_GREY_100),
+                alignment=ft.Alignment.CENTER,
+            )
+        )
+    return ft.Row(
+        [ft.Icon(ft.Icons.LOCAL_FIRE_DEPARTMENT, size=18), *pips, ft.Text(f"{dragon}/{length}")],
+        spacing=3,
+        tight=True,
+    )
+
+
+class _Chip:
+    """A player in the turn order: number, name (a robot for an automa), beards still in bed, captured, points."""
+
+    def __init__(self) -> None:
+        self.robot = ft.Icon(ft.Icons.SMART_TOY, size=14)
+        self.name = ft.Text(weight=ft.FontWeight.W_700, size=15)
+        self.detail = ft.Text(size=12)
+        self.box = ft.Container(
+            content=ft.Column(
+                [ft.Row([self.robot, self.name], spacing=3, tight=True), self.detail], spacing=0, tight=True
+            ),
+            border_radius=10,
+            padding=ft.Padding.symmetric(vertical=4, horizontal=8),
+        )
+        self.control = ft.Semantics(content=self.box, exclude_semantics=True)
+        self._shown: tuple | None = None
+
+    def show(self, i: int, chip: PlayerChip, turn: bool) -> bool:
+        """Show ``chip`` at place ``i``; False (nothing touched) when it already shows that."""
+        key = (i, chip, turn)
+        if key == self._shown:
+            return False
+        self._shown = key
+        waiting = " ".join(f"#{n}" for n in chip.waiting) or "all placed"
+        extra = f" · captured {', '.join(f'#{n}' for n in chip.captured)}" if chip.captured else ""
+        pts = f" · {words.count(chip.points, 'pt')}" if chip.points is not None else ""
+        # On the chip, short: the beard numbers still in bed, the captured ones, the points.
+        short = " ".join(str(n) for n in chip.waiting) or "done"
+        short_extra = f" · capt. {' '.join(str(n) for n in chip.captured)}" if chip.captured else ""
+        fg = on_color(chip.color)
+        self.robot.visible = chip.automa
+        self.robot.color = fg
+        self.name.value = f"{i}. {chip.name or cap(chip.color)}"
+        self.name.color = fg
+        self.detail.value = f"{short}{short_extra}{pts}"
+        self.detail.color = fg
+        self.box.bgcolor = COLOR_HEX[chip.color]
+        self.box.border = _TURN_BORDER if turn else None
+        self.control.label = f"{i}. {chip.label}{' (to play)' if turn else ''}: in bed {waiting}{extra}{pts}"
+        return True
+
+
+_TURN_BORDER = ft.Border.all(3, ft.Colors.ON_SURFACE)

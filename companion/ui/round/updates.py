@@ -1,0 +1,18 @@
+"""How the round screen's long-lived parts keep a tap cheap in Flet 1.0.5 (issue 13).
+
+``control.update()`` diffs the control's whole subtree in place, and a control added anew is configured and
+sent whole. The round screen's parts are therefore made once and changed by property, each part saying which
+of its controls changed so that only those are updated; a part whose children change by themselves is
+``isolate``-d, so an update of one of its ancestors costs only the ancestor's own properties.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+
+def isolate(control: ft.Control) -> ft.Control:
+    """Mark ``control`` isolated: Flet skips its children when one of its ancestors is updated (its own
+    properties and the list of its children are still diffed); its children are then updated by themselves."""
+    control._isolated = True
+    return control
