@@ -95,9 +95,12 @@ class Server:
         return self.log.read_text("utf-8", errors="replace") if self.log.exists() else ""
 
 
-def start_server(data_dir: Path, log: Path, extra_env: dict[str, str] | None = None) -> Server:
-    """Start the app on a free port; ``extra_env`` adds environment variables (e.g. a fixed game seed)."""
-    port = _free_port()
+def start_server(
+    data_dir: Path, log: Path, extra_env: dict[str, str] | None = None, port: int | None = None
+) -> Server:
+    """Start the app on ``port`` (default: a free one); ``extra_env`` adds environment variables (e.g. a fixed
+    game seed)."""
+    port = port or _free_port()
     env = dict(os.environ)
     env.pop("TREASURE_COMPANION_DATA", None)
     env.pop("TREASURE_COMPANION_SEED", None)
@@ -417,7 +420,11 @@ class AppPage:
     def assert_in_view(self, label: str, role: str = "button", exact: bool = False, within_ms: int = 5_000) -> None:
         """The control named ``label`` is wholly inside the window without any scrolling by the user (nothing below
         the fold). A screen that scrolls itself (to a result, say) animates: the control has ``within_ms`` to get
-        there, as a person's eye waits for the scroll to end."""
+        there, as a person's eye waits for the scroll to end.
+
+        Flutter trims a control's accessibility box to what the window shows, so a control cut by the window's
+        bottom edge has a box ending exactly there: such a box fails too (a pinned bar keeps its padding below
+        its button)."""
         self.settle()
         if role == "text":
             target = self.page.get_by_text(label, exact=exact).or_(self.page.get_by_label(label, exact=True)).first
@@ -428,7 +435,7 @@ class AppPage:
         while True:
             box = target.bounding_box()
             inside = box is not None and box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= width + 0.5
-            inside = inside and box["y"] + box["height"] <= height + 0.5
+            inside = inside and box["y"] + box["height"] < height - 0.5  # flush with the bottom edge: cut by it
             if inside or time.monotonic() > deadline:
                 break
             self.page.wait_for_timeout(100)

@@ -65,12 +65,16 @@ def app_server(seeded_app_server):
 def test_the_sheet_keeps_the_automa_hidden_until_revealed(app):
     app.open("/final", size="desktop")
     app.expect_text("Reveal red's and green's counts to see the ranking and save the result.")
-    assert app.is_disabled("Save the result")
+    # The next step, pinned at the bottom: reveal; saving comes once everything is counted and revealed.
+    app.assert_in_view("Reveal red's counts")
+    assert "Save the result" not in app.text()
     assert "Tiles in stack" not in app.text()  # the stash stays face down
     app.shot("final-sheet", wait_ms=1500)
     app.click("Reveal red's counts")
     app.expect_text("Tiles in stack")
+    app.assert_in_view("Hide red's counts")  # the screen went to what was revealed
     app.expect_text("Reveal green's counts to see the ranking")
+    app.assert_in_view("Reveal green's counts")
     app.shot("final-red-revealed")
 
 
@@ -80,11 +84,16 @@ def test_a_solo_win_shows_the_verdict_is_saved_and_history_lists_it(app):
     target = SEEDED["best"] + 1
     # + the starting sapphire: a set of 2, 2 points (an estimate)
     enter(app, "Blue track points", str(target - 2), shows=f"{target} points")
+    # On the phone blue's count fields fill the window: each next step is in the bar pinned below them.
+    app.assert_in_view("Reveal red's counts")
     app.click("Reveal red's counts")
-    app.expect_text("Hide red's counts")  # the screen has been redrawn: the green button may have moved
+    app.expect_text("Hide red's counts")
+    app.assert_in_view("Reveal green's counts")
     app.click("Reveal green's counts")
     rank = beard_rank(target)
-    app.expect_text(f"You win with {target} (the best automa has {SEEDED['best']}). Beard rank: {rank}.")
+    verdict = f"You win with {target} (the best automa has {SEEDED['best']}). Beard rank: {rank}."
+    app.expect_text(verdict)
+    app.assert_in_view(verdict, role="text")  # the screen went to the result
     app.expect_text("estimate")  # the set of 2 is the app's estimate, marked where used
     app.assert_in_view("Save the result")
     app.shot("final-verdict")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.server.stopped_notice import MESSAGE
-from tests.browser.conftest import stop_server
+from tests.browser.conftest import start_server, stop_server
 
 pytestmark = pytest.mark.browser
 
@@ -21,3 +21,13 @@ def test_the_page_says_the_app_stopped(servers, app_page):
     assert notice.inner_text() == MESSAGE
     assert notice.get_attribute("role") == "alert"
     app.shot("server-stopped")
+    # Started again where it was (the same address and data folder): the page reconnects on its own, the notice
+    # goes, and the app answers taps again.
+    again = start_server(server.data_dir, server.log.with_name("again.log"), port=server.port)
+    try:
+        notice.wait_for(state="detached", timeout=60_000)
+        app.expect_text("New game")
+        app.click("Rules help")
+        app.expect_text("Where the app decided")
+    finally:
+        stop_server(again)

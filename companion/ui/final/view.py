@@ -85,16 +85,28 @@ def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
                 ]
             )
         ]
-    return [FinalScreen(ctx, p).root]
+    screen = FinalScreen(ctx, p)
+    return [w.pinned(screen.root, screen.bar, screen.scroller)]
 
 
 class FinalScreen:
-    """Holds the screen's root column and redraws it from the presenter."""
+    """Holds the screen's root column and redraws it from the presenter.
+
+    On the sheet, the next step (reveal the next automa's counts, then save) sits in a bar pinned at the bottom
+    of the window, as on the round screen: on a phone blue's count fields come first and fill the window, and
+    the step must not wait below them (issue 11). The saved result has no bar."""
 
     def __init__(self, ctx: AppContext, p: FinalPresenter) -> None:
         self.ctx = ctx
         self.p = p
         self.root = ft.Column(spacing=14, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        self.bar = ft.Container(
+            key="final-bar",
+            padding=ft.Padding.symmetric(horizontal=12, vertical=10),
+            border=ft.Border.only(top=ft.BorderSide(2, ft.Colors.OUTLINE_VARIANT)),
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+        )
+        self.scroller = ft.Column()  # the scrolling part above the bar (w.pinned)
         self.totals: dict[str, ft.Text] = {}
         self.result_col = ft.Column(spacing=10)
         self.redraw()
@@ -110,7 +122,7 @@ class FinalScreen:
                 self._header(v),
                 *[self._human(color, v) for color in v.humans],
                 *[self._automa_counted(color, v) for color in (self.p.automa if v.table else ())],
-                *[self._automa(card) for card in v.automa],
+                *[ft.Container(self._automa(card), key=ft.ScrollKey(_automa_key(card.color))) for card in v.automa],
                 self._result_card(v),
                 self._order(v),
             ]
@@ -130,13 +142,48 @@ class FinalScreen:
             ]
         self.root.controls = controls
         self._fill_result(v)
+        self._fill_bar(v)
 
     def refresh(self) -> None:
-        """After a count changed: the totals, the result and the save button, without rebuilding the fields."""
+        """After a count changed: the totals, the result and the bar, without rebuilding the fields."""
         v = self.p.view()
         for color, text in self.totals.items():
             text.value = _points({**v.human_totals, **v.automa_totals}.get(color))
         self._fill_result(v)
+        self._fill_bar(v)
+
+    def _fill_bar(self, v: FinalView) -> None:
+        """The sheet's next step: reveal the first automa still hidden, else save (greyed out until the counts
+        allow it, with what is missing said above it)."""
+        self.bar.visible = v.mode == SHEET
+        if v.mode != SHEET:
+            self.bar.content = None
+            return
+        hidden = next((card for card in v.automa if not card.revealed), None)
+        scale = self.ctx.text_scale
+        if hidden is not None:
+            line = v.waiting_for
+            button = w.big_button(
+                hidden.reveal_label,
+                self._reveal(hidden.color),
+                icon_name="VISIBILITY",
+                primary=True,
+                hint="Once you have counted your own",
+                scale=scale,
+            )
+        else:
+            line = v.waiting_for or _verdict(v)
+            button = w.big_button(
+                "Save the result",
+                self._save,
+                icon_name="SAVE",
+                hint="The game ends and joins History",
+                primary=True,
+                disabled=not v.can_save,
+                scale=scale,
+            )
+        texts = [w.para(line, small=True)] if line else []
+        self.bar.content = w.body([*texts, ft.Row([button])], spacing=6)  # the page's width on a desktop
 
     def _header(self, v: FinalView, actions: ft.Control | None = None) -> ft.Control:
         if v.mode == SHEET and v.table:
@@ -213,10 +260,10 @@ class FinalScreen:
                 [
                     head,
                     w.para(
-                        "Its counts come from the stash the app kept: hidden until you have counted your own.",
+                        "Its counts come from the stash the app kept: hidden until you have counted your own "
+                        "(the button at the bottom reveals them).",
                         small=True,
                     ),
-                    w.filled_button(card.reveal_label, self._reveal(card.color), icon_name="VISIBILITY"),
                 ],
                 spacing=8,
             )
@@ -270,7 +317,7 @@ class FinalScreen:
         else:
             out += result_controls(v.result)
             if v.mode == SHEET and v.result.solo is None and v.result.rows:
-                out.insert(0, w.para(f"{v.result.rows[0].label} wins with {v.result.rows[0].total}."))
+                out.insert(0, w.para(_verdict(v)))
         if v.note:
             out.append(w.para(v.note, small=True))
         if v.error:
@@ -282,20 +329,6 @@ class FinalScreen:
                     ]
                 )
             )
-        if v.mode == SHEET:
-            save = w.big_button(
-                "Save the result",
-                self._save,
-                icon_name="SAVE",
-                hint="The game ends and joins History",
-                primary=True,
-                disabled=not v.can_save,
-                expand=False,
-                scale=self.ctx.text_scale,
-            )
-            # Right under the verdict, before the long lines of every total.
-            at = 1 if v.result is not None and v.result.solo is not None else len(out)
-            out.insert(at, ft.Container(save, padding=ft.Padding.symmetric(vertical=4)))
         self.result_col.controls = out
 
     def _order(self, v: FinalView) -> ft.Control:
@@ -334,12 +367,12 @@ class FinalScreen:
         async def handler(_e) -> None:
             self.p.reveal(color)
             self.redraw()
-            if self.p.all_revealed:
-                self.ctx.page.update()
-                # A jump, not an animation: the result card grows under it (the verdict, Save, every total), and
-                # Flutter stops a scroll animation where it is when the screen's height changes (seen: the
-                # result left 560 px down, Save cut by the window's bottom edge).
-                await self.ctx.page.views[-1].scroll_to(scroll_key=RESULT_KEY, duration=0)
+            self.ctx.page.update()
+            # To what was revealed: the automa's counts, or with the last one the result. A jump, not an
+            # animation: the result card grows under it (the verdict, every total), and Flutter stops a scroll
+            # animation where it is when the screen's height changes (seen: the result left 560 px down).
+            key = RESULT_KEY if self.p.all_revealed else _automa_key(color)
+            await self.scroller.scroll_to(scroll_key=key, duration=0)
 
         return handler
 
@@ -360,7 +393,21 @@ class FinalScreen:
             # History." above History and New game, the verdict below them, and the screen goes to the top.
             # A jump, not an animation: Flutter stops a scroll animation where it is when the screen's height
             # changes under it, and the saved screen is shorter than the sheet (seen: History left 700 px above).
-            await self.ctx.page.views[-1].scroll_to(offset=0, duration=0)
+            await self.scroller.scroll_to(offset=0, duration=0)
+
+
+def _verdict(v: FinalView) -> str:
+    """The result in a line, for the bar above Save: the solo verdict, or who wins."""
+    if v.result is None:
+        return ""
+    if v.result.solo is not None:
+        return v.result.solo.headline
+    return f"{v.result.rows[0].label} wins with {v.result.rows[0].total}." if v.result.rows else ""
+
+
+def _automa_key(color: str) -> str:
+    """The scroll key of an automa's card."""
+    return f"automa-{color}"
 
 
 def _points(total: int | None) -> str:
