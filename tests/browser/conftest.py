@@ -270,6 +270,16 @@ class AppPage:
         self.settle()
         return self
 
+    def resize(self, size: str) -> None:
+        """Make the open page ``size`` ("phone" or "desktop"), as a person turns a tablet or resizes a window: the
+        same session, drawn again at the new size. Cheaper than a new page (each page load costs the suite
+        seconds of CPU), so a test of both sizes opens one page and resizes it."""
+        width, height = SIZES[size]
+        self.page.set_viewport_size({"width": width, "height": height})
+        self.size = size
+        self.page.wait_for_function(f"() => window.innerWidth === {width}")
+        self.settle()
+
     def _watch(self, ws) -> None:
         ws.on("framesent", self._sent)
         ws.on("framereceived", lambda f: self.frames.append((time.monotonic(), "received", f)))

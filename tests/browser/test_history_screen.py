@@ -36,9 +36,9 @@ def app_server(seeded_app_server):
     return seeded_app_server
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_history_lists_every_game_with_its_result_and_the_record(app, size):
-    app.open("/", size=size)
+def test_history_lists_every_game_with_its_result_and_the_record(app):
+    """On a phone, then the same screen at a desktop's width."""
+    app.open("/")
     app.click("History")
     app.expect_text("Your record")
     app.expect_text("50%")  # Hard: one win in two solo games
@@ -53,6 +53,10 @@ def test_history_lists_every_game_with_its_result_and_the_record(app, size):
     app.expect_text("in progress")
     app.control("Delete game 4").scroll_into_view_if_needed()
     app.shot("history-games")
+    app.resize("desktop")
+    app.expect_text("Shaded: what the automa usually score at Hard")
+    app.expect_text("Solo win, beard rank Balbo")
+    app.shot("history-hard")
 
 
 def test_delete_asks_first(app):
