@@ -41,8 +41,7 @@ class LastStep:
             self._layout()
             changed.append(self.column)
         for i, row in enumerate(self.rows):
-            if row.show(lines[i] if i < len(lines) else None, setup):
-                changed.append(row.control)
+            changed += row.show(lines[i] if i < len(lines) else None, setup)
         head = heading if lines else None
         if (self.heading.value, self.heading.visible) != (head or "", bool(head)):
             self.heading.value = head or ""
@@ -71,16 +70,18 @@ class _Line:
         )
         self._shown: tuple | None = None
 
-    def show(self, line: tuple[str, bool] | None, setup: bool) -> bool:
-        key = (line, setup)
-        if key == self._shown:
-            return False
-        self._shown = key
+    def show(self, line: tuple[str, bool] | None, setup: bool) -> list[ft.Control]:
+        """Show ``line`` (None: hidden); the controls to update: the text alone when only the text changed."""
+        old, self._shown = self._shown, (line, setup)
+        if old == self._shown:
+            return []
         self.control.visible = line is not None
         if line is not None:
             self.text.value, self.estimate.visible = line
             self.control.spacing = 10 if setup else 4
-        return True
+        if old is not None and old[0] is not None and line is not None and (old[0][1], old[1]) == (line[1], setup):
+            return [self.text]
+        return [self.control]
 
 
 class _WideTextButton:

@@ -26,7 +26,7 @@ from companion.ui.colors import COLOR_HEX, on_color
 from companion.ui.context import AppContext
 from companion.ui.new_game.presenter import setup_checklist
 from companion.ui.round.board import BoardCell
-from companion.ui.round.forms.banner import BAR_DECISIONS, decision_controls
+from companion.ui.round.forms.banner import BAR_DECISIONS, decision_controls, kept_key
 from companion.ui.round.forms.controls import MAIN, MainButton
 from companion.ui.round.forms.side_panel import side_panel
 from companion.ui.round.last_step import LastStep
@@ -65,6 +65,7 @@ def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
     return [w.pinned(screen.root, screen.bar, screen.scroller)]
 
 
+KEPT_INPUTS = 12  # the most decisions' bar inputs kept hidden in the bar to be shown again (forms.banner.kept_key)
 HALF = {"xs": 12, "md": 6}  # a half of the screen from a tablet's width up, the whole width on a phone
 FULL = {"xs": 12}
 
@@ -88,6 +89,7 @@ class RoundScreen:
         self._main_shown: tuple | None = None  # the main button's look as last sent
         self._halves: tuple[ft.Container, ft.Container] | None = None  # the banner's half and the board's
         self._on_page: ft.Control | None = None  # the decision's long form on the page (made by _banner)
+        self._kept: dict[tuple, ft.Column] = {}  # the bar's inputs kept for later steps (forms.banner.kept_key)
         self._shown = False  # the first redraw builds the screen before it is on the page: nothing to update
         self.root = ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         # The decision bar pinned at the bottom of the window: what to do next, its inputs when they are few (a
@@ -283,33 +285,54 @@ class RoundScreen:
                 padding=10,
                 visible=False,
             ))
-            column = ft.Column([label, inputs, isolate(self.main.button), error], spacing=8, tight=True,
+            kept = isolate(ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                                     visible=False))
+            # The main button in a box of its own: the bar's update then does not copy the button's style (Flet
+            # copies a button's style whenever it diffs the button), and the button is updated when it changed.
+            main_box = isolate(ft.Container(content=self.main.button, visible=False))
+            column = ft.Column([label, inputs, kept, main_box, error], spacing=8, tight=True,
                                horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-            self.bar.content = ft.ResponsiveRow(
+            # Isolated: the bar's own update sends its colour only; its text and parts are updated by themselves.
+            self.bar.content = isolate(ft.ResponsiveRow(
                 [ft.Container(column, col={"xs": 12, "md": 10, "lg": 8, "xl": 7})],
                 alignment=ft.MainAxisAlignment.CENTER,
-            )
-            self._bar_parts = (text, label, inputs, error_text, error)
-        text, label, inputs, error_text, error = self._bar_parts
-        changed: list[ft.Control] = []  # the bar's isolated parts, each by itself, then the bar (below)
+            ))
+            self._bar_parts = (text, label, inputs, error_text, error, main_box, kept)
+        text, label, inputs, error_text, error, main_box, kept = self._bar_parts
+        changed: list[ft.Control] = []  # the bar's parts that changed, each by itself, then the bar (below)
         color = v.banner_color if v.banner_color in COLOR_HEX else None
         bg = COLOR_HEX[color] if color else ft.Colors.SURFACE_CONTAINER_HIGH
-        text.value = v.banner
-        text.color = on_color(color) if color else None
-        label.label = f"Next: {v.banner}"
+        fg = on_color(color) if color else None
+        if (text.value, text.color) != (v.banner, fg):
+            text.value, text.color = v.banner, fg
+            label.label = f"Next: {v.banner}"
+            changed.append(label)
         self.bar.bgcolor = bg
-        controls = decision_controls(self, v)
+        key = kept_key(self, v)
+        shown_kept = self._kept.get(key) if key is not None else None
+        controls = decision_controls(self, v) if shown_kept is None else []
         whole = v.decision in BAR_DECISIONS
         in_bar = [c for c in controls if whole or c.data == MAIN]
         on_page = [c for c in controls if not (whole or c.data == MAIN)]
         # The main button is the last of the bar's inputs, under the others; the error line under it.
         main = self.main.button
         rest = [c for c in in_bar if c is not main]
-        shown = (any(c is main for c in in_bar), self.main.text.value, self.main.icon.icon, main.bgcolor, main.color)
-        main.visible = shown[0]
-        if shown != self._main_shown:
+        if main_box.visible != any(c is main for c in in_bar):
+            main_box.visible = not main_box.visible
+            changed.append(main_box)
+        shown = (self.main.text.value, self.main.icon.icon, main.bgcolor, main.color)
+        if main_box.visible and shown != self._main_shown:
             self._main_shown = shown
             changed.append(main)
+        if key is not None and shown_kept is None and rest:  # kept from now on, for the steps that show the same
+            shown_kept = isolate(ft.Column(rest, spacing=8, tight=True,
+                                           horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
+            self._kept[key] = shown_kept
+            if len(self._kept) > KEPT_INPUTS:
+                self._kept.pop(next(iter(self._kept)))
+            rest = []
+        if self._show_kept(shown_kept):
+            changed.append(kept)
         if rest or inputs.controls:
             # Keyed by the decision: the same decision's new inputs are diffed field by field against the old
             # ones (only what changed is sent); another decision's replace them whole.
@@ -322,8 +345,7 @@ class RoundScreen:
             error_text.value = v.error
             error.visible = bool(v.error)
             changed.append(error)
-        # Last: the bar's colour and text (its isolated parts, already up to date, cost only their own properties).
-        changed.append(self.bar)
+        changed.append(self.bar)  # last: its colour
         self._on_page = None if not on_page else ft.Container(
             content=ft.Column(on_page, spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
             bgcolor=bg,
@@ -331,6 +353,20 @@ class RoundScreen:
             padding=14,
         )
         return changed
+
+    def _show_kept(self, shown: ft.Column | None) -> bool:
+        """Show the kept inputs ``shown`` (None: none of them) in the bar, the others hidden; False when the bar
+        already shows that (nothing to update)."""
+        kept = self._bar_parts[-1]
+        columns = list(self._kept.values())
+        same = len(kept.controls) == len(columns) and all(a is b for a, b in zip(kept.controls, columns, strict=True))
+        if same and all(c.visible == (c is shown) for c in columns) and kept.visible == (shown is not None):
+            return False
+        kept.controls = columns
+        for c in columns:
+            c.visible = c is shown
+        kept.visible = shown is not None
+        return True
 
     def _board_cells(self, v: RoundView) -> list[ft.Control]:
         """Bring the board's spaces to ``v``; the controls to update (the changed spaces, or the whole board

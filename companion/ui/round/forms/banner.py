@@ -5,8 +5,9 @@ from __future__ import annotations
 import flet as ft
 
 from companion.ui import widgets as w
+from companion.ui.round import answers
 from companion.ui.round.forms.attack import attack
-from companion.ui.round.forms.controls import RoundHost, main_button, panel
+from companion.ui.round.forms.controls import RoundHost, form_state, main_button, panel
 from companion.ui.round.forms.dice import keep_roll_controls
 from companion.ui.round.forms.placing import place_hint
 from companion.ui.round.forms.question import question
@@ -16,6 +17,29 @@ from companion.ui.round.presenter import RoundView
 #: Decisions shown whole in the bar pinned at the bottom (small enough to stay on screen with the board above).
 #: The setup and reset lists are plain lists (a chevron a line), not boxes that look tickable and are not.
 BAR_DECISIONS = frozenset({"automa_turn", "place", "keep_roll", "question", "final_scores", "over"})
+
+
+def kept_key(screen: RoundHost, v: RoundView) -> tuple | None:
+    """What the bar's inputs for ``v`` show, when they can be kept and shown again at a later step that shows
+    the same (their handlers read the game and the form state when tapped, not when built); None when they are
+    built anew. An automa's question comes back often (the same number chips, the same tiles): the round screen
+    keeps its chips hidden in the bar and shows them again, instead of building and sending them each time.
+
+    Not kept: a form being filled in (a stepper, gems chosen one by one), a placement's spell chips (a chip's
+    selection lives in the page too)."""
+    if form_state(screen):
+        return None
+    expansion = screen.p.game.setup.expansion
+    match v.decision:
+        case "question":
+            q = v.question
+            if q.kind == "gems" and not 1 <= q.count <= answers.COMBINATION_MAX:
+                return None  # a chip per gem, the chosen ones kept in the form
+            # What the form shows of the question (its prompt is the bar's text, not the form's).
+            return ("question", q.kind, q.question, q.count, q.choices, q.labels, repr(q.last), expansion)
+        case "keep_roll":
+            return ("keep_roll", repr(v.keep), v.expansion, screen.p.game.version)
+    return None
 
 
 def decision_controls(screen: RoundHost, v: RoundView) -> list[ft.Control]:

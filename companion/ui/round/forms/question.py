@@ -50,7 +50,8 @@ def question(screen: RoundHost, v: RoundView) -> list[ft.Control]:
         else:
             more = ft.OutlinedButton(
                 content=ft.Text("More", semantics_label=f"{label}: more than {answers.CHIP_MAX}"),
-                on_click=redraw_after(lambda _e: form.__setitem__("more", True)),
+                # The form of the step it is tapped in (the round screen keeps these chips for later steps).
+                on_click=redraw_after(lambda _e: form_state(screen).__setitem__("more", True)),
                 width=CHIP + 20,
                 height=w.TARGET,
                 style=ft.ButtonStyle(padding=0),
@@ -82,7 +83,9 @@ def question(screen: RoundHost, v: RoundView) -> list[ft.Control]:
                     gem,
                     f"{answers.TILE_CHIP_MAX + 1}+",
                     f"{GEM_LABEL[gem]} tile with more than {answers.TILE_CHIP_MAX} gems",
-                    redraw_after(lambda _e, g=gem: form.update(gem=g, count=answers.TILE_CHIP_MAX + 1)),
+                    redraw_after(
+                        lambda _e, g=gem: form_state(screen).update(gem=g, count=answers.TILE_CHIP_MAX + 1)
+                    ),
                     width=46,
                     outlined=picked != gem,
                 )
