@@ -189,13 +189,15 @@ class Table:
         return v.decision
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_a_whole_solo_round(servers, app_page, size):
+def test_a_whole_solo_round(servers, app_page):
     """Scenario A, steps 1-9: setup, automa turns, blue's placements and a dislodge, every kind of question,
-    the end of the round and the start of round 2 with both decks reshuffled."""
-    # On the phone with Flutter's animations on: a tap may land while the screen still moves, as at the table.
-    app = app_page(servers.start(seed=SEED), size, motion=size == "phone")
-    table = Table(app, f"round-{size}")
+    the end of the round and the start of round 2 with both decks reshuffled.
+
+    One page at both sizes: each kind of decision is taken on the phone the first time it comes, at a desktop's
+    size the second time, then the sizes alternate (each step asserts its button or chip in view)."""
+    # With Flutter's animations on: a tap may land while the screen still moves, as at the table.
+    app = app_page(servers.start(seed=SEED), "phone", motion=True)
+    table = Table(app, "round")
     table.start()
     # Red rolled highest: the order is red, blue, green; the table is laid out before red draws.
     assert [c.color for c in table.view.turn_order] == ["red", "blue", "green"]
@@ -204,13 +206,17 @@ def test_a_whole_solo_round(servers, app_page, size):
     app.expect_text("Spell draft in reverse turn order: Blue (the automa skip it)")
     app.expect_text("Undo: Starting order: Red, Blue, Green")
     table.shot("first-automa-turn", always=True)
-    shown = set()
+    taken: dict[str, list[str]] = {}  # kind of decision -> the sizes it was taken at, in order
     while table.view.decision != "next_round":
         v = table.view
         kind = v.decision if v.decision != "question" else f"question-{v.question.kind}"
-        if kind not in shown:
-            shown.add(kind)
+        sizes = taken.setdefault(kind, [])
+        size = "phone" if not sizes or (len(sizes) > 1 and sizes[-1] == "desktop") else "desktop"
+        if size != app.size:
+            app.resize(size)
+        if not sizes:
             table.shot(kind)
+        sizes.append(size)
         table.step()
         if table.seen[-1] == "dislodge":
             table.shot("after-dislodge", always=True)
@@ -218,6 +224,9 @@ def test_a_whole_solo_round(servers, app_page, size):
             app.expect_no_text("Dwarves 1 to 5 for every player, in the beds of their turn-order row")
     for needed in ("question number", "question gems", "question tile", "question spell", "dislodge"):
         assert needed in table.seen, f"{needed} never came up: {table.seen}"
+    # Every kind that came twice was taken at both sizes.
+    assert all(set(sizes) == {"phone", "desktop"} for sizes in taken.values() if len(sizes) > 1), taken
+    print(f"decisions taken at each size: {taken}")
     # Ten automa dwarves, and two placed again after a dislodge (red #1 by blue #2, red #4 by green #5).
     assert table.seen.count("automa") == 12
     app.expect_text("Next: Round 1 is over")
@@ -241,12 +250,12 @@ def _table_dice(tmp_path: Path) -> Path:
     return data
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_a_dragon_attack(servers, app_page, tmp_path, size):
+def test_a_dragon_attack(servers, app_page, tmp_path):
     """Scenario A, step 8: the dragon set one step below its head, blue takes a dragon space and enters the
-    table's 6; the attack form; the result lines; the dragon back at zero."""
-    app = app_page(servers.start(_table_dice(tmp_path), seed=SEED), size)
-    table = Table(app, f"attack-{size}", app_dice=False)
+    table's 6; the attack form; the result lines; the dragon back at zero. On a phone; the form is filled at a
+    desktop's size, and both sizes have Resolve and then the result in view."""
+    app = app_page(servers.start(_table_dice(tmp_path), seed=SEED), "phone")
+    table = Table(app, "attack", app_dice=False)
     table.start()
     table.step()  # red #1 takes Mana Cave and moves the dragon to 1
     assert table.view.decision == "place"
@@ -268,13 +277,17 @@ def test_a_dragon_attack(servers, app_page, tmp_path, size):
     attack = table.view.attack
     app.expect_text(f"Dragon at {head} of {head}")
     table.shot("attack-form", always=True)
+    app.resize("desktop")
+    table.shot("attack-form", always=True)
     # The tile: strength 5, takes gold, 6 points. The automa: the app rolled their dice and drew their axe
     # counts; the bag gives one axe more than the least possible. Blue: a 4 and 1 axe.
     assert not attack.virtual_axes
     automa_axes = table.fill_attack_form()
     table.shot("attack-filled")
-    app.scroll(2000)  # the form filled from top to bottom: its last input in view
-    app.assert_in_view("Resolve the attack")
+    for size in ("desktop", "phone"):
+        app.resize(size)
+        app.scroll(2000)  # the form filled from top to bottom: its last input in view
+        app.assert_in_view("Resolve the attack")
     app.click("Resolve the attack")
     assert table.mirror.attack(ATTACK_TILE, BLUE_IN_ATTACK, automa_axes)
     table.expect_banner()
@@ -285,6 +298,9 @@ def test_a_dragon_attack(servers, app_page, tmp_path, size):
         app.expect_text(line)
     app.assert_in_view(result[0], role="text")
     app.expect_text(f"Dragon at 0 of {head}")
+    table.shot("attack-result", always=True)
+    app.resize("desktop")
+    app.assert_in_view(result[0], role="text")
     table.shot("attack-result", always=True)
 
 

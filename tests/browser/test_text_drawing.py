@@ -19,24 +19,21 @@ LOADS = 2
 FONT_FILE = re.compile(r"\.(ttf|otf|woff2?)(\?|$)")
 
 
-def test_the_page_draws_on_its_own_thread_with_fonts_the_app_serves(app):
+def test_the_page_draws_on_its_own_thread_with_fonts_the_app_serves_the_same_on_every_load(app):
     """Skwasm on the page's thread: the page is not cross-origin isolated, so skwasm cannot use a worker (it needs
-    SharedArrayBuffer). And offline there is no font fallback from a CDN: the text font (Roboto) and every other
-    font come from the app itself. (One page for both: each page load costs seconds of the suite.)"""
-    app.open("/decks")
-    assert app.page.evaluate("() => typeof window._flutter_skwasmInstance") == "object"  # Chromium: skwasm
-    assert app.page.evaluate("() => window.crossOriginIsolated") is False
-    assert app.page.evaluate("() => typeof SharedArrayBuffer") == "undefined"
-    urls = app.page.evaluate("() => performance.getEntriesByType('resource').map(e => e.name)")
-    fonts = [u for u in urls if FONT_FILE.search(u)]
-    assert f"{app.server.url}/assets/fonts/roboto.woff2" in fonts, fonts
-    assert [u for u in fonts if not u.startswith(app.server.url + "/")] == []
-
-
-def test_a_screen_is_drawn_the_same_on_every_load(app):
+    SharedArrayBuffer). Offline there is no font fallback from a CDN: the text font (Roboto) and every other font
+    come from the app itself. And loads of one screen draw the same pixels. (One test: each page load costs
+    seconds of the suite.)"""
     pictures = []
     for i in range(LOADS):
         app.open("/decks")
+        assert app.page.evaluate("() => typeof window._flutter_skwasmInstance") == "object"  # Chromium: skwasm
+        assert app.page.evaluate("() => window.crossOriginIsolated") is False
+        assert app.page.evaluate("() => typeof SharedArrayBuffer") == "undefined"
+        urls = app.page.evaluate("() => performance.getEntriesByType('resource').map(e => e.name)")
+        fonts = [u for u in urls if FONT_FILE.search(u)]
+        assert f"{app.server.url}/assets/fonts/roboto.woff2" in fonts, fonts
+        assert [u for u in fonts if not u.startswith(app.server.url + "/")] == []
         pictures.append(app.shot(f"decks-load{i}", wait_ms=1000))
     first = pictures[0].read_bytes()
     differ = [p.name for p in pictures[1:] if p.read_bytes() != first]
