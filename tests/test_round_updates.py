@@ -164,3 +164,20 @@ def test_a_question_asked_again_shows_its_kept_chips_and_their_more_button_opens
             seen[key] = shown[0]
         _answer(screen)
     pytest.fail("no number question came back in 80 steps")
+
+
+def test_past_its_limit_the_bar_keeps_a_new_form_in_the_place_of_the_least_recently_shown(screen):
+    """In place: the other kept forms keep their places, so Flet's list diff replaces one item instead of
+    moving (and sending again) every kept form after it."""
+    from companion.ui.round.view import KEPT_INPUTS
+
+    kept = screen._bar_parts[-1]
+    base = list(kept.controls)
+    assert not base  # the starting rolls are not kept
+    columns = [ft.Column() for _ in range(KEPT_INPUTS - len(base) + 2)]
+    for i, column in enumerate(columns):
+        screen._keep(("test", i), column)
+    assert len(kept.controls) == KEPT_INPUTS
+    order = base + columns[: KEPT_INPUTS - len(base)]
+    order[0], order[1] = columns[-2], columns[-1]  # the two least recently kept, replaced where they were
+    assert _same(kept.controls, order)

@@ -90,6 +90,7 @@ class RoundScreen:
         self._halves: tuple[ft.Container, ft.Container] | None = None  # the banner's half and the board's
         self._on_page: ft.Control | None = None  # the decision's long form on the page (made by _banner)
         self._kept: dict[tuple, ft.Column] = {}  # the bar's inputs kept for later steps (forms.banner.kept_key)
+        self._kept_sent: list[ft.Column] = []  # the kept inputs as last updated
         self._shown = False  # the first redraw builds the screen before it is on the page: nothing to update
         self.root = ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         # The decision bar pinned at the bottom of the window: what to do next, its inputs when they are few (a
@@ -309,7 +310,9 @@ class RoundScreen:
             changed.append(label)
         self.bar.bgcolor = bg
         key = kept_key(self, v)
-        shown_kept = self._kept.get(key) if key is not None else None
+        shown_kept = self._kept.pop(key, None) if key is not None else None
+        if shown_kept is not None:
+            self._kept[key] = shown_kept  # the most recently shown last: the least recently shown goes first
         controls = decision_controls(self, v) if shown_kept is None else []
         whole = v.decision in BAR_DECISIONS
         in_bar = [c for c in controls if whole or c.data == MAIN]
@@ -327,9 +330,7 @@ class RoundScreen:
         if key is not None and shown_kept is None and rest:  # kept from now on, for the steps that show the same
             shown_kept = isolate(ft.Column(rest, spacing=8, tight=True,
                                            horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
-            self._kept[key] = shown_kept
-            if len(self._kept) > KEPT_INPUTS:
-                self._kept.pop(next(iter(self._kept)))
+            self._keep(key, shown_kept)
             rest = []
         if self._show_kept(shown_kept):
             changed.append(kept)
@@ -354,16 +355,31 @@ class RoundScreen:
         )
         return changed
 
+    def _keep(self, key: tuple, column: ft.Column) -> None:
+        """Keep ``column`` in the bar for ``key``; past ``KEPT_INPUTS`` it takes the place of the least recently
+        shown (in place: the others keep their places, so Flet's list diff sees one item replaced, not all of
+        them moved and sent again)."""
+        kept = self._bar_parts[-1]
+        controls = list(kept.controls)
+        if len(self._kept) >= KEPT_INPUTS:
+            old = self._kept.pop(next(iter(self._kept)))
+            controls[next(i for i, c in enumerate(controls) if c is old)] = column
+        else:
+            controls.append(column)
+        self._kept[key] = column
+        kept.controls = controls
+
     def _show_kept(self, shown: ft.Column | None) -> bool:
         """Show the kept inputs ``shown`` (None: none of them) in the bar, the others hidden; False when the bar
         already shows that (nothing to update)."""
         kept = self._bar_parts[-1]
-        columns = list(self._kept.values())
-        same = len(kept.controls) == len(columns) and all(a is b for a, b in zip(kept.controls, columns, strict=True))
-        if same and all(c.visible == (c is shown) for c in columns) and kept.visible == (shown is not None):
+        sent = len(self._kept_sent) == len(kept.controls) and all(
+            a is b for a, b in zip(self._kept_sent, kept.controls, strict=True)
+        )
+        if sent and all(c.visible == (c is shown) for c in kept.controls) and kept.visible == (shown is not None):
             return False
-        kept.controls = columns
-        for c in columns:
+        self._kept_sent = list(kept.controls)
+        for c in kept.controls:
             c.visible = c is shown
         kept.visible = shown is not None
         return True

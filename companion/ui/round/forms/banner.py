@@ -35,8 +35,10 @@ def kept_key(screen: RoundHost, v: RoundView) -> tuple | None:
             q = v.question
             if q.kind == "gems" and not 1 <= q.count <= answers.COMBINATION_MAX:
                 return None  # a chip per gem, the chosen ones kept in the form
-            # What the form shows of the question (its prompt is the bar's text, not the form's).
-            return ("question", q.kind, q.question, q.count, q.choices, q.labels, repr(q.last), expansion)
+            # What the form shows of the question (its prompt is the bar's text, not the form's; the last answer
+            # only a number's chips show).
+            last = repr(q.last) if q.kind == "number" else None
+            return ("question", q.kind, q.question, q.count, q.choices, q.labels, last, expansion)
         case "keep_roll":
             return ("keep_roll", repr(v.keep), v.expansion, screen.p.game.version)
     return None
