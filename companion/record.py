@@ -61,6 +61,33 @@ def _line_encoder() -> Callable[[object], str]:
 
 _encode = _line_encoder()
 
+#: What stands between two lines while a record is encoded in one call (:func:`_encode_lines`): a text no game
+#: writes (if one does, the count there finds it out), and short, since it is encoded ~400 times a record.
+_LINE_MARK = "\x00"
+_MARK_BETWEEN = "," + _encode(_LINE_MARK) + ","
+
+
+def _encode_lines(values: list[Mapping]) -> str:
+    """Every value (a mapping) as its compact JSON line, joined by "\\n": exactly ``"\\n".join(map(_encode,
+    values))``.
+
+    Why: 400 calls, one an event, cost 7% more instructions than one call for all of them (issue 13).
+    So the values are encoded as one list with a mark between each two, and each ``,<mark>,`` becomes a line
+    break. The text of a mark cannot straddle a value's edge (a dict's JSON starts at "{" and ends at "}"), so
+    when a value holds the mark's text itself the count is off and the lines are encoded one by one."""
+    if len(values) < 2 or set(map(type, values)) != {dict}:
+        return "\n".join(map(_encode, values))
+    items: list[object] = [_LINE_MARK] * (2 * len(values) - 1)
+    items[::2] = values
+    try:
+        text = _encode(items)
+    except Exception:  # not JSON: the line-by-line encoder raises the standard error for it
+        return "\n".join(map(_encode, values))
+    body = text[1:-1]
+    if body.count(_MARK_BETWEEN) != len(values) - 1:
+        return "\n".join(map(_encode, values))
+    return body.replace(_MARK_BETWEEN, "\n")
+
 
 def dumps(header: Mapping, events: list[Mapping]) -> str:
     """The record as JSON Lines text (one compact line each, keys in a stable order)."""
@@ -68,7 +95,7 @@ def dumps(header: Mapping, events: list[Mapping]) -> str:
     # for a control (the C1 range) are written as escapes: one event is one line for every reader. They only
     # ever stand inside a JSON string, never touch the "\n" between lines: one pass over the whole text gives
     # the same bytes as one pass a line.
-    return json_escaped("\n".join([_encode(header), *map(_encode, events)]) + "\n")
+    return json_escaped(_encode_lines([header, *events]) + "\n")
 
 
 def game_record(game: Game) -> str:

@@ -26,6 +26,7 @@ from companion.rules.scoring import (
     human_points,
     load_scoring,
     parse_sheet,
+    ranked_totals,
     score,
     set_points,
 )
@@ -589,3 +590,10 @@ def test_beard_rank_is_the_highest_rank_reached(points):
     ranks = load_scoring().beard_ranks
     reached = [r.name for r in ranks if r.min_points <= points]
     assert beard_rank(points) == reached[-1]
+
+
+@settings(max_examples=300, deadline=None)
+@given(sheets())
+def test_ranked_totals_are_the_totals_of_score_in_rank_order(s):
+    # The bots end a simulated game with ranked_totals; its key order goes into the record's game_end event.
+    assert list(ranked_totals(s).items()) == [(p.color, p.total) for p in score(s).players]

@@ -27,6 +27,8 @@ CHOICES = ("primary", "secondary", "tertiary")
 GEM_COLORS = ("ruby", "emerald", "sapphire", "diamond")
 STASH_GEMS = (*GEM_COLORS, "mana")
 SPELL_POINTS = {"charm": 3, "mind_control": 9}
+#: The spaces only the expansion's board has (a base game skips them on a card).
+EXPANSION_SPACES = frozenset(sid for sid, sp in SPACES.items() if sp.expansion)
 SPELLS = (
     "blood_sacrifice", "charm", "countermagic", "draco_speak", "frost_bolt", "ghost_axe", "grow_beard",
     "ice_storm", "illusion", "labyrinth", "mind_control", "precognition", "shape_earth", "stone_golem",
@@ -63,12 +65,14 @@ def choose_space(card, board: Mapping[str, Occupant], color: str, dwarf: int, ex
     In a base game, expansion spaces on a card are skipped (the rulebook: ignore them).
     """
     skipped = []
-    for choice in CHOICES:
-        space = getattr(card, choice)
-        if SPACES[space].expansion and not expansion:
+    for choice, space in zip(CHOICES, (card.primary, card.secondary, card.tertiary), strict=True):
+        if not expansion and space in EXPANSION_SPACES:
             skipped.append({"choice": choice, "space": space, "why": "not in a base game"})
             continue
-        why = blocked_reason(board.get(space), space, color, dwarf, whose="its")
+        occupant = board.get(space)
+        if occupant is None:  # an empty space takes any dwarf (most cards place on their first choice)
+            return Pick(choice, space, skipped)
+        why = blocked_reason(occupant, space, color, dwarf, whose="its")
         if why is None:
             return Pick(choice, space, skipped)
         skipped.append({"choice": choice, "space": space, "why": why})

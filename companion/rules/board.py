@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,3 +29,10 @@ class Occupant:
         if self.golem:
             fact["golem"] = True
         return fact
+
+
+@cache
+def dwarf_on_space(color: str, dwarf: int) -> Occupant:
+    """``color #dwarf`` as an occupant, made once per dwarf: an occupant is frozen and compared by value, so one
+    serves every placement, and a frozen dataclass is slow to make (a game places about 90 dwarves)."""
+    return Occupant(color, dwarf)

@@ -183,6 +183,7 @@ class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, Rerolls, Sid
         self._busy = False
         self.state = GameState.start(self.setup)
         self._seq = 0
+        self._step = 0  # the number of the step being made: len(self.steps) until it is appended
         self._current: list[dict] = []
         for p in self.setup.automa:
             cards = self.decks[p.color].ids()
@@ -199,6 +200,7 @@ class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, Rerolls, Sid
 
     def _execute(self, inp: dict) -> list[dict]:
         self._current = []
+        self._step = len(self.steps)
         decision = self.decision
         # A die stays open to Time Warp only until the next step: the step that casts it finds it here.
         self._open_die, self.state.last_die = self.state.last_die, None
@@ -224,8 +226,21 @@ class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, Rerolls, Sid
         self.redo_steps = redo
 
     def _emit(self, type_: str, **fields) -> dict:
+        """Log one event in the step being made: ``seq``, ``step`` and ``type`` first, then ``fields`` in order."""
         self._seq += 1
-        event = {"seq": self._seq, "step": len(self.steps), "type": type_, **fields}
+        event = {"seq": self._seq, "step": self._step, "type": type_, **fields}
+        self._current.append(event)
+        return event
+
+    def _log(self, event: dict) -> dict:
+        """Log an event its caller wrote out whole, ``{"seq": None, "step": None, "type": ..., ...}``: the two
+        placeholders keep the keys in the order ``_emit`` gives them and are filled in here.
+
+        Why: the events a game makes by the hundred (a card drawn, a placement, a die, a gain) cost half as much
+        this way as through ``_emit``'s keyword arguments (issue 13: simulated games a second)."""
+        self._seq += 1
+        event["seq"] = self._seq
+        event["step"] = self._step
         self._current.append(event)
         return event
 
@@ -238,14 +253,15 @@ class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, Rerolls, Sid
         by = "table" if value is not None else "app"
         if value is None:
             value = self.state.rng.die()
-        self._emit("roll", color=color, value=value, purpose=purpose, by=by, **extra)
+        self._log({"seq": None, "step": None, "type": "roll", "color": color, "value": value, "purpose": purpose,
+                   "by": by, **extra})
         return value
 
     def _gain(
         self, color: str, reason: str, gold: int = 0, gems: Mapping[str, int] | None = None, tile: dict | None = None
     ) -> None:
         stash = self.state.stash[color]
-        fact: dict = {"color": color}
+        fact: dict = {"seq": None, "step": None, "type": "gain", "color": color}
         if gold:
             stash.gold += gold
             fact["gold"] = gold
@@ -256,11 +272,12 @@ class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, Rerolls, Sid
         if tile:
             stash.tiles.append(dict(tile))
             fact["tile"] = dict(tile)
-        self._emit("gain", **fact, reason=reason)
+        fact["reason"] = reason
+        self._log(fact)
 
     def _score(self, color: str, points: int, reason: str) -> None:
         self.state.points[color] += points
-        self._emit("score", color=color, points=points, reason=reason)
+        self._log({"seq": None, "step": None, "type": "score", "color": color, "points": points, "reason": reason})
 
     # ------------------------------------------------------------------ dispatch
 

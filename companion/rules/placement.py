@@ -22,6 +22,8 @@ from .board import Occupant
 from .spaces import SPACES
 
 SPELLS_FOR_PLACEMENT = ("grow_beard", "blood_sacrifice")
+#: The tavern spaces, whose dwarves are locked (read once from the board: a game asks a few hundred times).
+LOCKED_SPACES = frozenset(sid for sid, sp in SPACES.items() if sp.locked)
 
 
 def next_placer(turn_order: Iterable[str], beds: Mapping[str, Iterable[int]]) -> tuple[str, int] | None:
@@ -43,7 +45,7 @@ def blocked_reason(
     ``whose`` is "its" when it is said of an automa."""
     if occupant is None:
         return None
-    if SPACES[space].locked:
+    if space in LOCKED_SPACES:
         return f"held by {occupant.label} in the tavern (locked)"
     own = occupant.color == color
     if spell == "blood_sacrifice":

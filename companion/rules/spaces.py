@@ -55,6 +55,10 @@ def _load() -> dict[str, ActionSpace]:
 
 SPACES: dict[str, ActionSpace] = _load()
 SPACE_IDS: tuple[str, ...] = tuple(SPACES)
+#: The spaces whose claim makes the placer roll for the dragon, and those that start an all-play walk, as sets
+#: read once: a game asks after every placement (about 90 times).
+DRAGON_SPACES = frozenset(sid for sid, sp in SPACES.items() if sp.dragon)
+WALK_SPACES = frozenset(sid for sid, sp in SPACES.items() if sp.all_play)
 
 
 def spaces_for(expansion: bool) -> list[ActionSpace]:

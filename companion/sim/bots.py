@@ -16,7 +16,6 @@ resources. Both are documented estimates for simulations only.
 from __future__ import annotations
 
 import random
-from itertools import filterfalse
 
 from companion.rules import automa as automa_rules
 from companion.rules.game import Decision, Game
@@ -55,21 +54,19 @@ class Bot:
 
     def input_for(self, game: Game) -> dict:
         d = game.decision
-        match d.kind:
-            case "starting_rolls":
+        match d.kind:  # the cases are tried in turn: the most frequent first (a game asks about 160 times)
+            case "automa_turn" | "roll" | "next_round" | "starting_rolls":
                 return {"type": "proceed"}
+            case "question":
+                return {"type": "answer", "value": self._table_answer(game, d.details)}
             case "place":
                 return {"type": "place", "space": self._space(d)}
-            case "automa_turn" | "next_round" | "roll":
-                return {"type": "proceed"}
             case "keep_roll":
                 if d.details.get("purpose") == "attack":  # a low fight die: re-roll it with the Temple if there
                     low = d.details["temple"] and d.details["value"] <= 3
                     return {"type": "reroll"} if low else {"type": "proceed"}
                 # re-roll a die that would anger the dragon
                 return {"type": "reroll"} if d.details["value"] >= d.details["threshold"] else {"type": "proceed"}
-            case "question":
-                return {"type": "answer", "value": self._answer(game, d)}
             case "attack":
                 return self._attack(game, d)
             case "final_scores":
@@ -81,16 +78,11 @@ class Bot:
         raise ValueError(f"nothing to do for {d.kind}")
 
     def _space(self, d: Decision) -> str:
-        spaces = d.details["spaces"]
-        # The spaces whose reason is None, in board order; filterfalse runs the loop in C (a game asks ~30 times)
-        # and a reason is never an empty text.
-        legal = list(filterfalse(spaces.get, spaces))
+        # The spaces whose reason is None, in board order (a game asks ~30 times).
+        legal = [space for space, why in d.details["spaces"].items() if why is None]
         if self.kind == "greedy":
             return next(s for s in GREEDY_ORDER if s in legal)
         return self.rng.choice(legal)
-
-    def _answer(self, game: Game, d: Decision):
-        return self._table_answer(game, d.details)
 
     def _table_answer(self, game: Game, details: dict):
         """What the table says to a question about an automa's take (asked, or counted at the end)."""
@@ -152,9 +144,9 @@ class Bot:
 
     @staticmethod
     def _totals(sheet) -> dict[str, int]:
-        from companion.rules.scoring import score
+        from companion.rules.scoring import ranked_totals
 
-        return {p.color: p.total for p in score(sheet).players}
+        return ranked_totals(sheet)
 
     def automa_lines(self, game: Game) -> dict[str, dict]:
         """Each automa's sheet line: the app's stash, or what the table kept beside its deck (counted by the bot

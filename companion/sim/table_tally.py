@@ -3,7 +3,7 @@
 The app does not count them in that mode; a bot standing in for the table does, so a simulated game ends with
 a score sheet as a table would fill it in. What the app could not know (an achievement's points, the coins on
 a contract, a tile, a spell, gem colours) the bot draws as it answers those questions when the app keeps the
-stash (:meth:`Bot._answer`): the same simple ranges, documented estimates for simulations only.
+stash (:meth:`Bot._table_answer`): the same simple ranges, documented estimates for simulations only.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ Which space a card picks and what a claim gives are in ``companion.rules.automa`
 from __future__ import annotations
 
 from .. import automa as automa_rules
-from ..board import Occupant
+from ..board import dwarf_on_space
 from ..spaces import SPACES
 from ..state import DeckPiles
 
@@ -17,15 +17,15 @@ class AutomaTurn:
 
     def _automa_turn(self, color: str, dwarf: int) -> None:
         s = self.state
-        deck = self.decks[color]
+        expansion = self.setup.expansion
         tried: set[str] = set()
         while True:
             card = self._draw(color, "place")
-            pick = automa_rules.choose_space(card, s.board, color, dwarf, self.setup.expansion)
+            pick = automa_rules.choose_space(card, s.board, color, dwarf, expansion)
             if pick.space is not None:
                 break
             tried.add(card.id)
-            if len(tried) < len(deck.cards):
+            if len(tried) < len(self.decks[color].cards):
                 continue  # the rulebook: draw again until a card places the dwarf
             # App's choice: when no card of the whole deck fits (only possible in crowded custom setups),
             # the dwarf sits out the round rather than the deck looping for ever.
@@ -33,26 +33,20 @@ class AutomaTurn:
             s.benched[color].add(dwarf)
             self._emit("sit_out", color=color, dwarf=dwarf, reason="no space on any card is open")
             return
-        occupant = s.board.get(pick.space)
-        self._emit(
-            "place",
-            color=color,
-            dwarf=dwarf,
-            space=pick.space,
-            dislodged=occupant.as_fact() if occupant else None,
-            card=card.id,
-            choice=pick.choice,
-            skipped=pick.skipped,
-        )
+        space = pick.space
+        occupant = s.board.get(space)
+        self._log({"seq": None, "step": None, "type": "place", "color": color, "dwarf": dwarf, "space": space,
+                   "dislodged": occupant.as_fact() if occupant else None, "card": card.id, "choice": pick.choice,
+                   "skipped": pick.skipped})
         s.beds[color].discard(dwarf)
-        self._put(Occupant(color, dwarf), pick.space, occupant)
-        effect = automa_rules.claim(pick.space, self._tavern_rewards.get(pick.space))
+        self._put(dwarf_on_space(color, dwarf), space, occupant)
+        effect = automa_rules.claim(space, self._tavern_rewards.get(space))
         if effect.gold or effect.gems:
-            self._gain(color, SPACES[pick.space].name, gold=effect.gold, gems=dict(effect.gems))
+            self._gain(color, SPACES[space].name, gold=effect.gold, gems=effect.gems)
         if effect.points:
-            self._score(color, effect.points, f"{SPACES[pick.space].name} all-play bonus")
+            self._score(color, effect.points, f"{SPACES[space].name} all-play bonus")
         if effect.ask_gems and self._table_keeps_stash:
-            self._table_gems(color, effect.ask_gems, pick.space)
+            self._table_gems(color, effect.ask_gems, space)
         elif effect.ask_gems:
             s.tasks.append(
                 {
@@ -67,7 +61,7 @@ class AutomaTurn:
             s.tasks.append({"kind": "roll", "color": color})
         if effect.all_play:
             others = [c for c in s.turn_order if c != color]
-            s.tasks.append({"kind": "walk", "space": pick.space, "queue": [color, *others]})
+            s.tasks.append({"kind": "walk", "space": space, "queue": [color, *others]})
 
     def _walk(self, task: dict) -> None:
         """One step of an all-play walk: the next automa in line draws a card and reads its all-play section.
@@ -75,20 +69,22 @@ class AutomaTurn:
         Humans take part at the board in the same order; the app asks nothing of them.
         """
         s = self.state
-        if not task["queue"]:
+        queue = task["queue"]
+        if not queue:
             s.tasks.remove(task)
             return
-        color = task["queue"].pop(0)
+        color = queue.pop(0)
         done = task.setdefault("done", [])
         done.append(color)
-        if not self._is_automa(color) or task["space"] == "mine":
+        automa = self._automa
+        if color not in automa or task["space"] == "mine":
             return
         card = self._draw(color, "all_play")
         question = automa_rules.all_play_question(task["space"], card)
         if question is None:
             return
         # The humans who walked before this automa (listed only when it asks: ``color`` itself is no human).
-        humans_before = [c for c in done if not self._is_automa(c)]
+        humans_before = [c for c in done if c not in automa]
         if self._table_keeps_stash:
             self._table_all_play(color, card.id, question, humans_before)
         else:
@@ -101,10 +97,11 @@ class AutomaTurn:
             piles = self.state.decks[color]
         card_id = piles.draw.pop(0)
         piles.discard.append(card_id)
-        self._emit("automa_draw", color=color, card=card_id, purpose=purpose)
+        self._log({"seq": None, "step": None, "type": "automa_draw", "color": color, "card": card_id,
+                   "purpose": purpose})
         return self._cards[color][card_id]
 
     def _shuffle(self, color: str, cards: list[str], reason: str) -> None:
-        order = self.state.rng.shuffled(sorted(cards))
-        self.state.decks[color] = DeckPiles(draw=list(order))
+        order = self.state.rng.shuffled(sorted(cards))  # a new list: the draw pile, and a copy for the event
+        self.state.decks[color] = DeckPiles(draw=order)
         self._emit("automa_shuffle", color=color, reason=reason, order=list(order))

@@ -7,6 +7,7 @@ the answer until the next step).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from types import MappingProxyType
 from typing import NamedTuple
 
@@ -34,6 +35,13 @@ def _name(color: str) -> str:
     return color.capitalize()
 
 
+@cache
+def _automa_turn(color: str, dwarf: int) -> Decision:
+    """An automa's turn to place, made once per dwarf: it holds nothing else, and a game waits for one about 60
+    times (issue 13)."""
+    return Decision("automa_turn", color, dwarf, f"{_name(color)} automa places #{dwarf}")
+
+
 class Decisions:
     """Mixin of ``Game``: the decision, and the spaces a dwarf may take."""
 
@@ -57,8 +65,8 @@ class Decisions:
             # The run loop has just found who places next (``_advance``), unless the state is still being changed.
             color, dwarf = (self._waiting_placer if self._waiting_placer is not None and not self._busy
                             else next_placer(s.turn_order, s.beds))
-            if self._is_automa(color):
-                return Decision("automa_turn", color, dwarf, f"{_name(color)} automa places #{dwarf}")
+            if color in self._automa:
+                return _automa_turn(color, dwarf)
             return Decision(
                 "place", color, dwarf, f"{_name(color)} #{dwarf} places", {"spaces": self.space_options(color, dwarf)}
             )
@@ -72,6 +80,9 @@ class Decisions:
 
     def _task_decision(self, task: dict) -> Decision:
         kind = task["kind"]
+        if kind == "question":  # the most frequent first: a game asks about 50 questions
+            color = task["color"]
+            return Decision("question", color, None, f"{_name(color)} automa: {task['prompt']}", task)
         if kind == "roll":
             return Decision(
                 "roll",
@@ -81,10 +92,6 @@ class Decisions:
             )
         if kind == "keep_roll":
             return self._keep_roll_decision(task)
-        if kind == "question":
-            return Decision(
-                "question", task["color"], prompt=f"{_name(task['color'])} automa: {task['prompt']}", details=task
-            )
         return Decision("attack", task["trigger"], prompt="The dragon attacks!", details=task)
 
     def _keep_roll_decision(self, task: dict) -> Decision:

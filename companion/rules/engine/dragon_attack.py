@@ -163,7 +163,7 @@ class DragonAttack:
         """Every defence, for dice that are all known and automa axes that are all drawn."""
         out: dict[str, int] = {}
         for color in self.state.turn_order:
-            if self._is_automa(color):
+            if color in self._automa:
                 out[color] = defence(dice[color], fight["axes"][color])
             else:
                 entry = fight["players"].get(color) or {}

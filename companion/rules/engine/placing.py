@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..board import Occupant
+from ..board import Occupant, dwarf_on_space
 from ..placement import SPELLS_FOR_PLACEMENT, blocked_reason
-from ..spaces import SPACES
+from ..spaces import DRAGON_SPACES, SPACES, WALK_SPACES
 from .decision import Decision
 from .editions import expansion_only
 from .inputs import IllegalInput
@@ -33,19 +33,21 @@ class Placing:
             raise IllegalInput(f"{SPACES[space].name}: {why}")
         if spell is not None and occupant is None:
             raise IllegalInput(f"spell: {spell} is for a dislodge, and {SPACES[space].name} is empty")
-        fact = {"color": color, "dwarf": dwarf, "space": space, "dislodged": occupant.as_fact() if occupant else None}
+        fact = {"seq": None, "step": None, "type": "place", "color": color, "dwarf": dwarf, "space": space,
+                "dislodged": occupant.as_fact() if occupant else None}
         if spell:
             fact["spell"] = spell
         app_roll = inp.get("roll") == "app"
         if app_roll:
             fact["roll"] = "app"
-        self._emit("place", **fact, input=True)
+        fact["input"] = True
+        self._log(fact)
         if spell:
             self._emit("spell", color=color, spell=spell)
         self.state.beds[color].discard(dwarf)
-        self._put(Occupant(color, dwarf), space, occupant, sacrifice=spell == "blood_sacrifice")
+        self._put(dwarf_on_space(color, dwarf), space, occupant, sacrifice=spell == "blood_sacrifice")
         self._after_claim(color, space)
-        if app_roll and SPACES[space].dragon:
+        if app_roll and space in DRAGON_SPACES:
             # "roll": "app" on a placement: the table plays with the app's dice, so the dragon roll the space
             # asks for is made at once (one tap for the placement and its roll; undo takes back both).
             self._human_roll(color, None)
@@ -88,9 +90,8 @@ class Placing:
 
     def _after_claim(self, color: str, space: str) -> None:
         """Queue what follows a human's (or the golem's) claim: a dragon roll, or the all-play walk."""
-        sp = SPACES[space]
-        if sp.dragon:
+        if space in DRAGON_SPACES:
             self.state.tasks.append({"kind": "roll", "color": color})
-        if sp.all_play:
+        if space in WALK_SPACES:
             others = [c for c in self.state.turn_order if c != color]
             self.state.tasks.append({"kind": "walk", "space": space, "queue": others})

@@ -120,8 +120,10 @@ class Rerolls:
         return r.winner, tuple(r.losers)
 
     def _decides(self, task: Mapping, color: str) -> bool:
-        """True when some face of ``color``'s die would change the fight's result."""
-        return len({self._fight_result(task, color, face) for face in range(1, 7)}) > 1
+        """True when some face of ``color``'s die would change the fight's result (stops at the first face that
+        does)."""
+        first = self._fight_result(task, color, 1)
+        return any(self._fight_result(task, color, face) != first for face in range(2, 7))
 
     def _next_fight_pause(self, attack: dict) -> None:
         """Show the next open app die that decides something to its owner, or resolve the fight."""

@@ -77,7 +77,7 @@ class RoundFlow:
         while True:
             if s.tasks:
                 task = s.tasks[0]
-                if task["kind"] == "roll" and self._is_automa(task["color"]):
+                if task["kind"] == "roll" and task["color"] in self._automa:
                     s.tasks.pop(0)
                     self._aggression(task["color"], self._roll(task["color"], "aggression", None))
                     continue
@@ -91,7 +91,7 @@ class RoundFlow:
                     self._end_round()
                     continue
                 color, dwarf = placer
-                if not self._is_automa(color) and not self._has_open_space(color, dwarf):
+                if color not in self._automa and not self._has_open_space(color, dwarf):
                     # App's choice, as for an automa: more dwarves than spaces (an automa at three humans, the
                     # extra dwarf option) can leave a dwarf with no space it may take; it sits out the round
                     # instead of the game waiting for a placement that the rules forbid everywhere.

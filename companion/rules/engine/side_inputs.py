@@ -118,7 +118,7 @@ class SideInputs:
             allowed = automa_rules.STASH_GEMS if self.setup.expansion else automa_rules.GEM_COLORS
             if not isinstance(value, list) or len(value) != task["count"] or any(v not in allowed for v in value):
                 raise IllegalInput(f"value: name {task['count']} gem colours from {', '.join(allowed)}")
-            self._emit("answer", color=color, question=question, value=list(value), input=True)
+            self._log_answer(color, question, list(value))
             gems: dict[str, int] = {}
             for v in value:
                 gems[v] = gems.get(v, 0) + 1
@@ -126,14 +126,14 @@ class SideInputs:
         elif question in ("dwarf_king", "gem_market"):
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 99:
                 raise IllegalInput("value: a whole number from 0 to 99")
-            self._emit("answer", color=color, question=question, value=value, input=True)
+            self._log_answer(color, question, value)
             if question == "dwarf_king":
                 self._score(color, value, "Dwarf King achievement")
             elif value:
                 self._gain(color, f"coins on the {task['gem']} contract", gold=value)
         elif question == "tunnel":
             tile = self._check_tile(value)
-            self._emit("answer", color=color, question=question, value=tile, input=True)
+            self._log_answer(color, question, tile)
             if tile["kind"] == "gem":
                 self._gain(color, "mine tile", gems={tile["gem"]: tile["gems"]}, tile=tile)
             else:
@@ -142,11 +142,15 @@ class SideInputs:
         elif question == "wizards_cave":
             if value not in automa_rules.SPELLS:
                 raise IllegalInput(f"value: '{value}' is not a spell")
-            self._emit("answer", color=color, question=question, value=value, input=True)
+            self._log_answer(color, question, value)
             points = automa_rules.SPELL_POINTS.get(value, 0)
             if points:
                 self._score(color, points, f"spell {value}")
         s.tasks.pop(0)
+
+    def _log_answer(self, color: str, question: str, value) -> None:
+        self._log({"seq": None, "step": None, "type": "answer", "color": color, "question": question, "value": value,
+                   "input": True})
 
     def _check_tile(self, value) -> dict:
         if not isinstance(value, Mapping):

@@ -33,7 +33,7 @@ printed); the 5 rubies score 10 (printed). A set of 2 would use an estimate:
 
 from __future__ import annotations
 
-from .points import automa_points, human_points, score, set_points
+from .points import automa_points, human_points, ranked_totals, score, set_points
 from .ranking import beard_rank, rank_order, solo_automa, solo_verdict
 from .results import Breakdown, PlayerScore, ScoreResult, SoloResult, TileSet
 from .sheet import AutomaLine, HumanLine, MineTiles, PlayerLine, ScoreSheet, SheetError, parse_sheet, sheet_error
@@ -91,6 +91,7 @@ __all__ = [
     "load_scoring",
     "parse_sheet",
     "rank_order",
+    "ranked_totals",
     "score",
     "set_points",
     "sheet_error",
