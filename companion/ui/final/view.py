@@ -24,7 +24,6 @@ from companion.ui.score.presenter import colour_name
 from companion.ui.score.view import count_steppers, human_hint, result_controls
 
 STATE_KEY = "final_presenters"  # game id -> FinalPresenter
-RESULT_KEY = "final-result"
 
 
 def presenter(ctx: AppContext, params: dict[str, str]) -> FinalPresenter | None:
@@ -118,14 +117,19 @@ class FinalScreen:
         # New controls on every redraw: a control moved to a new parent is not sent again by Flet.
         self.result_col = ft.Column(spacing=10)
         if v.mode == SHEET:
-            controls = [
-                self._header(v),
+            counts = [
                 *[self._human(color, v) for color in v.humans],
                 *[self._automa_counted(color, v) for color in (self.p.automa if v.table else ())],
                 *[ft.Container(self._automa(card), key=ft.ScrollKey(_automa_key(card.color))) for card in v.automa],
-                self._result_card(v),
-                self._order(v),
             ]
+            # Once every automa is revealed the result goes first, under the title: the last reveal jumps to the
+            # top, a place that does not depend on the new layout (a jump to the result card's key used the
+            # card's place before it grew: with larger text the verdict stayed under the bar). Not while the
+            # table's counts are typed (table mode): the field being typed in must not move.
+            if v.result is not None and not v.table:
+                controls = [self._header(v), self._result_card(v), *counts, self._order(v)]
+            else:
+                controls = [self._header(v), *counts, self._result_card(v), self._order(v)]
         elif v.mode == SAVED:
             # What comes next (History, New game) right under "saved", at the top: after a save the screen goes
             # there, and the verdict follows just below it.
@@ -301,7 +305,7 @@ class FinalScreen:
         )
 
     def _result_card(self, v: FinalView) -> ft.Control:
-        return ft.Container(w.card([w.heading("Result", 3), self.result_col]), key=ft.ScrollKey(RESULT_KEY))
+        return w.card([w.heading("Result", 3), self.result_col])
 
     def _fill_result(self, v: FinalView) -> None:
         out: list[ft.Control] = []
@@ -368,11 +372,13 @@ class FinalScreen:
             self.p.reveal(color)
             self.redraw()
             self.ctx.page.update()
-            # To what was revealed: the automa's counts, or with the last one the result. A jump, not an
-            # animation: the result card grows under it (the verdict, every total), and Flutter stops a scroll
-            # animation where it is when the screen's height changes (seen: the result left 560 px down).
-            key = RESULT_KEY if self.p.all_revealed else _automa_key(color)
-            await self.scroller.scroll_to(scroll_key=key, duration=0)
+            # To what was revealed: the automa's counts (its card's top stays where it was), or with the last one
+            # the result, now at the top. A jump, not an animation: Flutter stops a scroll animation where it is
+            # when the screen's height changes under it (seen: the result left 560 px down).
+            if self.p.all_revealed:
+                await self.scroller.scroll_to(offset=0, duration=0)
+            else:
+                await self.scroller.scroll_to(scroll_key=_automa_key(color), duration=0)
 
         return handler
 
