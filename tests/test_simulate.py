@@ -8,10 +8,15 @@ import subprocess
 import sys
 import time
 
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
 from companion.cli import main
 from companion.record import loads
 from companion.rules.summary import game_summary
 from companion.session import GameSession
+from companion.sim.bots import _BotRandom
 from companion.store import Store
 
 
@@ -225,3 +230,16 @@ def test_a_record_made_meanwhile_is_not_overwritten(tmp_path, capsys, monkeypatc
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "game-00001.jsonl already exists" in err
     assert (out / "game-00001.jsonl").read_text() == "someone else's"
+
+
+@given(st.integers(0, 2**32), st.lists(st.tuples(st.integers(-50, 50), st.integers(0, 80)), min_size=1, max_size=30))
+def test_the_bots_generator_draws_what_random_random_draws(seed, ranges):
+    # The bots' choice and randint skip randrange's checks; the numbers (and so every game) must stay the same.
+    ours, standard = _BotRandom(seed), random.Random(seed)
+    for low, width in ranges:
+        assert ours.randint(low, low + width) == standard.randint(low, low + width)
+        seq = list(range(width + 1))
+        assert ours.choice(seq) == standard.choice(seq)
+        assert ours.random() == standard.random()
+    with pytest.raises(IndexError):
+        ours.choice([])

@@ -201,7 +201,7 @@ class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, Rerolls, Sid
     def _execute(self, inp: dict) -> list[dict]:
         self._current = []
         self._step = len(self.steps)
-        decision = self.decision
+        decision = self._decision or self._compute_decision()  # ``self.decision`` without the property's call
         # A die stays open to Time Warp only until the next step: the step that casts it finds it here.
         self._open_die, self.state.last_die = self.state.last_die, None
         self._busy = True

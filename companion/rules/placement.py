@@ -28,14 +28,15 @@ LOCKED_SPACES = frozenset(sid for sid, sp in SPACES.items() if sp.locked)
 
 def next_placer(turn_order: Iterable[str], beds: Mapping[str, Iterable[int]]) -> tuple[str, int] | None:
     """The (color, beard) that places next, or None when every bed is empty."""
-    best: tuple[str, int] | None = None
+    best: str | None = None
+    best_low = 0
     for color in turn_order:
         waiting = beds.get(color)
         if waiting:
             low = min(waiting)
-            if best is None or low < best[1]:
-                best = (color, low)
-    return best
+            if best is None or low < best_low:
+                best, best_low = color, low
+    return None if best is None else (best, best_low)
 
 
 def blocked_reason(

@@ -64,15 +64,17 @@ class Rng:
                 j = self.below(i + 1)
                 out[i], out[j] = out[j], out[i]
             return out
-        # ``below(i + 1)`` written out, with the state kept in a local: a deck of 30 cards draws 29 numbers.
+        # ``below(i + 1)`` written out, with the state and the constants kept in locals: a deck of 30 cards draws
+        # 29 numbers, and a game shuffles ten times.
         state = self.state
+        mask, gamma, mix1, mix2, limits = _MASK, _GAMMA, _MIX1, _MIX2, _LIMITS
         for i in range(len(out) - 1, 0, -1):
             n = i + 1
-            limit = _LIMITS[n]
+            limit = limits[n]
             while True:
-                state = (state + _GAMMA) & _MASK
-                z = ((state ^ (state >> 30)) * _MIX1) & _MASK
-                z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+                state = (state + gamma) & mask
+                z = ((state ^ (state >> 30)) * mix1) & mask
+                z = ((z ^ (z >> 27)) * mix2) & mask
                 x = z ^ (z >> 31)
                 if x <= limit:
                     break
