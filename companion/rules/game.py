@@ -67,6 +67,10 @@ _EXPECTED: dict[str, tuple[str, ...]] = {
 }
 
 
+#: The inputs that may come at any time, beside the decision the game waits for.
+_SIDE_INPUTS = frozenset({"spell", "special_tile", "correction"})
+
+
 class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, Rerolls, SideInputs, TableStash):
     """One game: its setup, the log of steps, the redo stack, and the state the log produces.
 
@@ -236,8 +240,9 @@ class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, Rerolls, Sid
         """Log an event its caller wrote out whole, ``{"seq": None, "step": None, "type": ..., ...}``: the two
         placeholders keep the keys in the order ``_emit`` gives them and are filled in here.
 
-        Why: the events a game makes by the hundred (a card drawn, a placement, a die, a gain) cost half as much
-        this way as through ``_emit``'s keyword arguments (issue 13: simulated games a second)."""
+        Why: the events a game makes by the hundred (a placement, a die, a gain, an answer) cost half as much this
+        way as through ``_emit``'s keyword arguments (issue 13: simulated games a second; ``_draw`` writes even
+        this out for the card drawn, the most frequent event)."""
         self._seq += 1
         event["seq"] = self._seq
         event["step"] = self._step
@@ -284,7 +289,7 @@ class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, Rerolls, Sid
     def _dispatch(self, inp: dict, decision: Decision) -> None:
         check_shape(inp)
         kind = inp.get("type")
-        if kind in ("spell", "special_tile", "correction"):
+        if kind in _SIDE_INPUTS:
             return self._side_input(kind, inp, decision)
         if kind == "place" and inp.get("golem"):
             return self._place_golem(inp, decision)

@@ -18,6 +18,9 @@ from ..dragon import aggression_threshold, defence, resolve_attack, split_gem_lo
 from .editions import expansion_only
 from .inputs import IllegalInput
 
+#: The lowest face that can move the dragon (the threshold without Dragon Song; Dragon Song only raises it).
+LOWEST_THRESHOLD = min(aggression_threshold(False), aggression_threshold(True))
+
 
 class DragonAttack:
     """Mixin of ``Game``: from a dragon roll to the end of an attack."""
@@ -52,7 +55,9 @@ class DragonAttack:
 
     def _aggression(self, color: str, value: int) -> None:
         s = self.state
-        if value < self.aggression_threshold():
+        # A die under the lower threshold never moves the dragon: no need to look for Dragon Song (a third of
+        # the ~40 dragon rolls of a game).
+        if value < LOWEST_THRESHOLD or value < self.aggression_threshold():
             return
         self._move_dragon(s.dragon + 1, color)
 
