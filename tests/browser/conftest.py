@@ -338,6 +338,19 @@ class AppPage:
             target.evaluate("e => e.click()")
         self.settle()
 
+    def back(self) -> None:
+        """Tap the top bar's Back and wait until the page shows the screen below (see :meth:`go_to`)."""
+        self.go_to("Back")
+
+    def go_to(self, label: str) -> None:
+        """Tap the button ``label`` that opens another screen and wait until the page shows it: its address
+        changed and the connection is quiet. (A tap right after a Back could be undone: the screen stayed on
+        home after a quick "Score a game", seen once in CI.)"""
+        before = self.page.evaluate("() => location.pathname + location.search")
+        self.click(label)
+        self.page.wait_for_function("b => location.pathname + location.search !== b", arg=before)
+        self.settle()
+
     def fill(self, label: str, value: str) -> None:
         """Type ``value`` into the text field labelled ``label`` (replacing what was there), key by key, and return
         once the app has it.

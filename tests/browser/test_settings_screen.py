@@ -23,7 +23,7 @@ def test_dark_theme_toggles_and_persists(app):
     # A new session (a reload) starts dark.
     app.open("/", size="desktop")
     app.shot("home-dark")
-    app.click("Settings")
+    app.go_to("Settings")
     assert app.is_checked("Dark theme")
     app.click("Dark theme", role="switch")
     app.page.wait_for_function(
@@ -48,13 +48,13 @@ def test_correcting_an_estimate_marks_it_your_copy(app):
     app.shot("settings-corrected")
     assert _settings_file(app)["corrections"]["dragon_track"] == 7
     # The rules help uses the corrected value, marked as the user's.
-    app.click("Rules help")
+    app.go_to("Rules help")
     app.click("The dragon")
     app.expect_text("The dragon attacks when it reaches its head, 7 steps up from zero.")
     app.expect_text("your copy")
     # Back to the app's estimate.
-    app.click("Back")
-    app.click("Settings")
+    app.back()
+    app.go_to("Settings")
     app.resize("desktop")
     app.shot("settings-corrected")
     app.click("Correct dragon track length")
@@ -92,14 +92,14 @@ def test_a_corrected_set_chart_value_is_used_by_the_score_sheet(app):
     app.expect_text("Tiles: points. 2: 3 (yours), 4: 7")
     app.shot("settings-set-chart")
     assert _settings_file(app)["corrections"]["set_chart"] == {"2": 3}
-    app.click("Back")
-    app.click("Score a game")
+    app.back()
+    app.go_to("Score a game")
     app.click("Two players")
     app.click("Go to the result")
     app.expect_text("2 tiles, the starting tile counting as 2")
     app.expect_text("your copy")
     app.shot("score-your-copy")
-    app.click("Settings")
+    app.go_to("Settings")
     app.click("Correct mine-tile set chart")
     app.click("Use the app's value")
     app.expect_text("Tiles: points. 2: 2, 4: 7")
@@ -131,8 +131,8 @@ def test_a_bad_settings_file_is_kept_aside_and_settings_says_so(servers, app_pag
         "() => document.querySelector('[aria-label=\"Dark theme\"]').getAttribute('aria-checked') === 'true'"
     )
     assert json.loads((data / "settings.json").read_text())["theme"] == "dark"
-    app.click("Back")  # and Settings opened again no longer says so
-    app.click("Settings")
+    app.back()  # and Settings opened again no longer says so
+    app.go_to("Settings")
     app.expect_text("Appearance")
     assert "could not be read" not in app.text()
 
@@ -149,10 +149,10 @@ def test_settings_that_parse_but_cannot_be_used_do_not_break_a_screen(servers, a
     app.expect_text(f"Your settings could not be read (corrections.starting_gold.0: Input should be greater "
                     f"than or equal to 0); they are kept as {kept} and the defaults are used.")
     app.shot("settings-broken-gold", wait_ms=1500)
-    app.click("Rules help")
+    app.go_to("Rules help")
     app.expect_text("Where the app decided")
     assert "failed to open" not in app.text()
-    app.click("Back")
-    app.click("New game")
+    app.back()
+    app.go_to("New game")
     app.expect_text("Who plays")
     assert "failed to open" not in app.text()

@@ -59,7 +59,7 @@ def test_new_game_offers_the_choice_and_remembers_it(app):
     app.open("/new")  # a new session: the choice comes from the settings
     app.expect_text("asks nothing while you play")
     assert app.is_checked("The table keeps the automa's things")
-    app.click("Settings")  # and Settings shows it, under At the table
+    app.go_to("Settings")  # and Settings shows it, under At the table
     app.expect_text("nothing is asked while you play")
     assert app.is_checked("The table keeps the automa's things")
     app.scroll(500)
