@@ -20,12 +20,12 @@ site could drive the game (issue 10, item 8). Three layers, each the smallest th
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from starlette import status
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketClose
+
+from companion.server.headers import without
 
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 _CORS_HEADER = b"access-control-allow-origin"
@@ -76,13 +76,10 @@ class OriginGuard:
 
             async def send_without_cors(message: Message) -> None:
                 if message["type"] == "http.response.start":
-                    message["headers"] = _without(message.get("headers", ()), _CORS_HEADER)
+                    message["headers"] = without(message.get("headers", ()), _CORS_HEADER)
                 await send(message)
 
             await self.app(scope, receive, send_without_cors)
         else:
             await self.app(scope, receive, send)
 
-
-def _without(headers: Iterable[tuple[bytes, bytes]], name: bytes) -> list[tuple[bytes, bytes]]:
-    return [(k, v) for k, v in headers if k.lower() != name]

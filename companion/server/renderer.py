@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from companion.server.headers import without
+
 #: The header that, with the opener policy, makes the page cross-origin isolated.
 EMBEDDER_POLICY = b"cross-origin-embedder-policy"
 
@@ -48,7 +50,7 @@ class NotCrossOriginIsolated:
 
         async def send_not_isolated(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [(k, v) for k, v in message.get("headers", ()) if k.lower() != EMBEDDER_POLICY]
+                message["headers"] = without(message.get("headers", ()), EMBEDDER_POLICY)
             await send(message)
 
         await self.app(scope, receive, send_not_isolated)

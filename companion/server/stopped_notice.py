@@ -14,6 +14,8 @@ Flet also serves for every route), before ``</head>``.
 
 from __future__ import annotations
 
+from companion.server.headers import without
+
 MESSAGE = "The app on this computer stopped. Start it again: the game is saved."
 
 SCRIPT = """<script>
@@ -87,7 +89,7 @@ class StoppedNotice:
                 if message.get("more_body"):
                     return
                 body = b"".join(chunks).replace(b"</head>", self.snippet + b"</head>", 1)
-                headers = [(k, v) for k, v in start.get("headers") or [] if k.lower() != b"content-length"]
+                headers = without(start.get("headers") or [], b"content-length")
                 headers.append((b"content-length", str(len(body)).encode()))
                 await send({**start, "headers": headers})
                 await send({"type": "http.response.body", "body": body})
