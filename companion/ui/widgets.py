@@ -164,6 +164,17 @@ def pinned(content: ft.Control, bar: ft.Control, scroller: ft.Column) -> ft.Cont
     return ft.Column([scroller, bar], spacing=0, expand=True, data=FILLS_VIEW)
 
 
+def pinned_bar(key: str, **kw: Any) -> ft.Container:
+    """The bar a screen pins at the bottom of the window (:func:`pinned`): padded, a line above it; ``kw`` adds
+    the container's other properties (a background, say). The screen fills in its content."""
+    return ft.Container(
+        key=key,
+        padding=ft.Padding.symmetric(horizontal=12, vertical=10),
+        border=ft.Border.only(top=ft.BorderSide(2, ft.Colors.OUTLINE_VARIANT)),
+        **kw,
+    )
+
+
 def body(controls: Sequence[ft.Control], *, spacing: int = 14) -> ft.Control:
     """A screen's content: full width on a phone, a readable centred column on a desktop."""
     column = ft.Column(list(controls), spacing=spacing, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

@@ -99,12 +99,7 @@ class FinalScreen:
         self.ctx = ctx
         self.p = p
         self.root = ft.Column(spacing=14, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-        self.bar = ft.Container(
-            key="final-bar",
-            padding=ft.Padding.symmetric(horizontal=12, vertical=10),
-            border=ft.Border.only(top=ft.BorderSide(2, ft.Colors.OUTLINE_VARIANT)),
-            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-        )
+        self.bar = w.pinned_bar("final-bar", bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH)
         self.scroller = ft.Column()  # the scrolling part above the bar (w.pinned)
         self.totals: dict[str, ft.Text] = {}
         self.result_col = ft.Column(spacing=10)

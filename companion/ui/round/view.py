@@ -95,11 +95,7 @@ class RoundScreen:
         self.root = ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         # The decision bar pinned at the bottom of the window: what to do next, its inputs when they are few (a
         # question's chips, keep or re-roll) and its main button, never below the fold (issue 11).
-        self.bar = ft.Container(
-            key="round-bar",
-            padding=ft.Padding.symmetric(horizontal=12, vertical=10),
-            border=ft.Border.only(top=ft.BorderSide(2, ft.Colors.OUTLINE_VARIANT)),
-        )
+        self.bar = w.pinned_bar("round-bar")
         self.scroller = ft.Column()  # the scrolling part above the bar (w.pinned)
         self.redraw()
         # A step saved on another device redraws this screen in place (companion/ui/live.py).
