@@ -465,6 +465,13 @@ class AppPage:
         assert box is not None, f"{label!r} is not drawn"
         assert inside, f"{label!r} at {box} is not inside the {width}x{height} window"
 
+    def top_of(self, text: str) -> float | None:
+        """How far down the window the first text reading exactly ``text`` starts (None: not drawn). Flutter
+        trims a half-hidden text's box to what shows, so where a heading starts, not whether a text's box is in
+        the window, says where the screen went."""
+        box = self.page.get_by_text(text, exact=True).first.bounding_box()
+        return None if box is None else box["y"]
+
     def scroll(self, dy: int) -> None:
         """Scroll the screen by ``dy`` pixels with the mouse wheel (positive: down)."""
         width, height = SIZES[self.size]

@@ -93,7 +93,9 @@ def test_a_solo_win_shows_the_verdict_is_saved_and_history_lists_it(app):
     rank = beard_rank(target)
     verdict = f"You win with {target} (the best automa has {SEEDED['best']}). Beard rank: {rank}."
     app.expect_text(verdict)
-    app.assert_in_view(verdict, role="text")  # the screen went to the result
+    app.assert_in_view(verdict, role="text")
+    heading = app.top_of("Result")  # the screen went to the result, now right under the title card
+    assert heading is not None and heading < 844 / 2, heading
     app.expect_text("estimate")  # the set of 2 is the app's estimate, marked where used
     app.assert_in_view("Save the result")
     app.shot("final-verdict")

@@ -28,7 +28,7 @@ def test_larger_text_keeps_the_sheet_s_next_step_and_the_verdict_in_view(servers
     # The result at the top, its heading right under the title card (Flutter trims a half-hidden text's box to
     # what shows, so the heading's place, not the verdict's box, says the screen went there).
     app.assert_in_view("The automa win", role="text")
-    heading = app.page.get_by_text("Result", exact=True).first.bounding_box()
-    assert heading is not None and heading["y"] < 844 / 2, heading
+    heading = app.top_of("Result")
+    assert heading is not None and heading < 844 / 2, heading
     app.assert_in_view("Save the result")
     app.shot("larger-final-verdict", wait_ms=800)
