@@ -45,21 +45,38 @@ def _step(s: RoundScreen) -> None:
 
 
 def test_a_tap_updates_the_changed_parts_only_and_keeps_every_space(screen):
+    """Each of the board's two grids (placement, idle) keeps its spaces; a tap sends exactly the spaces of the
+    visible grid that changed since it was last shown (or that grid whole when many did), the board itself only
+    when the visible grid changed, and the hidden grid never."""
     assert screen.updated == []  # built before it is on the page: nothing to update
     _step(screen)  # the starting rolls: the round begins
-    for _ in range(6):
-        cells = [c.cell for c in screen._cells]
-        boxes = [c.box for c in screen._cells]
+    board = screen.board
+    grids = {mode: [c.box for c in cells] for mode, cells in board.cells.items()}
+    switches = 0
+    for _ in range(16):
+        mode = board.mode
+        shown = {m: [c.cell for c in cells] for m, cells in board.cells.items()}
         screen.updated.clear()
-        _step(screen)
+        _answer(screen)
         now = screen.p.view().cells
-        changed = [box for box, old, new in zip(boxes, cells, now, strict=True) if old != new]
-        assert [c.box for c in screen._cells] == boxes  # every space kept, none rebuilt
-        updated_boxes = [u for u in screen.updated if u in boxes]
-        assert updated_boxes == changed  # exactly the spaces that changed
+        assert {m: [c.box for c in cells] for m, cells in board.cells.items()} == grids  # none rebuilt
+        visible = [m for m, box in board.boxes.items() if box.visible]
+        assert visible == [board.mode] == ["idle" if all(c.status == "idle" for c in now) else "place"]
+        assert [c.cell for c in board.shown] == now  # the visible grid shows the game as it is now
+        changed = [c.box for c, old in zip(board.shown, shown[board.mode], strict=True) if old != c.cell]
+        updated_boxes = [u for u in screen.updated if any(u is b for b in grids[board.mode])]
+        if board.grids[board.mode] in screen.updated:  # many changed: the grid at once, not its spaces
+            assert updated_boxes == [] and len(changed) > 6
+        else:
+            assert updated_boxes == changed  # exactly the spaces that changed
+        hidden = [b for m, boxes in grids.items() if m != board.mode for b in boxes]
+        assert not any(u is b for u in screen.updated for b in hidden)  # the hidden grid is not sent
+        assert any(u is board.control for u in screen.updated) == (board.mode != mode)
+        switches += board.mode != mode
         assert screen.bar in screen.updated
-        assert screen.root not in screen.updated and screen.board not in screen.updated
+        assert screen.root not in screen.updated
         assert len(screen.updated) == len(set(map(id, screen.updated)))
+    assert switches >= 2  # the turn passed to the human and back
 
 
 def test_a_space_that_shows_the_same_is_not_touched():

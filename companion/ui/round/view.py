@@ -25,7 +25,7 @@ from companion.ui import widgets as w
 from companion.ui.colors import COLOR_HEX, on_color
 from companion.ui.context import AppContext
 from companion.ui.new_game.presenter import setup_checklist
-from companion.ui.round.board import BoardCell
+from companion.ui.round.board import Board
 from companion.ui.round.forms.banner import BAR_DECISIONS, decision_controls, kept_key
 from companion.ui.round.forms.controls import MAIN, MainButton
 from companion.ui.round.forms.side_panel import side_panel
@@ -81,7 +81,7 @@ class RoundScreen:
         self.banner_box = self.side_box = None  # the decision form's and the side panel's slots (set by redraw)
         self._slots: dict[str, ft.Column] = {}  # the screen's long-lived frame, a slot per part
         self._parts: dict[str, tuple[object, object]] = {}  # each part as last built, with what it showed
-        self._cells: list[BoardCell] = []  # the board's spaces, made once, changed by property
+        self.board = Board(self.tap_cell)  # the board's spaces, made once, changed by property
         self._bar_parts: tuple | None = None  # the decision bar's long-lived controls (made by _banner)
         self.status = StatusStrip()  # the status strip, "On the board" and the main button: made once, changed
         self.last = LastStep(lambda _e: self.do(self.p.undo), lambda _e: self.do(self.p.redo))  # by property
@@ -126,9 +126,9 @@ class RoundScreen:
         changed = self._banner(v)  # the bar first: what to do next
         changed += self.status.show(v)
         changed += self._last_step(v, placed)
-        parts = {"banner": self._on_page, "board": self.board, "side": side}
+        parts = {"banner": self._on_page, "board": self.board.control, "side": side}
         changed += [self._slots[name] for name, part in parts.items() if self._fill(name, self._slots[name], part)]
-        changed += self._board_cells(v)  # the spaces that changed, each by itself
+        changed += self.board.show(v.cells)  # the spaces that changed, each by itself
         changed += self._layout(v)
         if self._shown:
             for control in changed:
@@ -165,7 +165,6 @@ class RoundScreen:
             name: ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
             for name in ("status", "last", "banner", "board", "side")
         }
-        self.board = ft.ResponsiveRow(spacing=6, run_spacing=6)
         self._slots["status"].controls = [self.status.control]
         self._slots["last"].controls = [self.last.control]
         self.banner_box, self.side_box = self._slots["banner"], self._slots["side"]
@@ -379,17 +378,6 @@ class RoundScreen:
             c.visible = c is shown
         kept.visible = shown is not None
         return True
-
-    def _board_cells(self, v: RoundView) -> list[ft.Control]:
-        """Bring the board's spaces to ``v``; the controls to update (the changed spaces, or the whole board
-        when the spaces themselves came or went)."""
-        if len(self._cells) != len(v.cells):
-            self._cells = [BoardCell(self.tap_cell) for _ in v.cells]
-            self.board.controls = [cell.control for cell in self._cells]
-            for cell, c in zip(self._cells, v.cells, strict=True):
-                cell.show(c)
-            return [self.board]
-        return [control for cell, c in zip(self._cells, v.cells, strict=True) for control in cell.show(c)]
 
     # ------------------------------------------------------------------ taps
 
