@@ -20,6 +20,7 @@ import json.encoder
 from collections.abc import Callable, Mapping
 
 from companion.oneline import json_escaped, one_line
+from companion.plain_json import fast_lines
 from companion.reading import megabytes
 from companion.record_check import MAX_EVENTS, MAX_RECORD_BYTES, RecordError, check_event, check_header, load_line
 from companion.rules.game import KNOWN_VERSIONS, RULES_VERSION, Diverged, Game
@@ -67,9 +68,24 @@ _LINE_MARK = "\x00"
 _MARK_BETWEEN = "," + _encode(_LINE_MARK) + ","
 
 
+#: orjson's writer of plain lines, or None without orjson.
+_fast_lines = fast_lines()
+
+
 def _encode_lines(values: list[Mapping]) -> str:
     """Every value (a mapping) as its compact JSON line, joined by "\\n": exactly ``"\\n".join(map(_encode,
     values))``.
+
+    orjson writes them when it is installed and the values are plain JSON (``companion.plain_json``: a game's
+    record always is), about seven times faster; otherwise the standard encoder does (:func:`_standard_lines`).
+    """
+    if _fast_lines is not None and (text := _fast_lines(values)) is not None:
+        return text
+    return _standard_lines(values)
+
+
+def _standard_lines(values: list[Mapping]) -> str:
+    """``_encode_lines`` by the standard library's encoder.
 
     Why: 400 calls, one an event, cost 7% more instructions than one call for all of them (issue 13).
     So the values are encoded as one list with a mark between each two, and each ``,<mark>,`` becomes a line
