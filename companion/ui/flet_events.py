@@ -1,0 +1,38 @@
+"""Flet 1.0.5 works out an event's payload type anew at every event; the app remembers it (issue 13).
+
+``BaseControl._trigger_event`` calls ``get_event_field_type(control, "on_click")`` for every tap: it copies the
+caller's globals, walks the control class's annotations (turning each into text) and evaluates the handler's
+type, 0.25-0.55 ms of a tap's server time on this machine. The answer depends on the control's class and the
+field alone (the annotations and modules it reads are those of the class), so it is kept per (class, field).
+Touches a private name of Flet 1.0.5 (``flet.controls.base_control.get_event_field_type``): if Flet renames it,
+``install`` does nothing and events resolve as before.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flet.controls import base_control
+
+_resolve = base_control.get_event_field_type
+_known: dict[tuple[type, str], Any] = {}
+
+
+def _remembered(control: Any, field_name: str):
+    key = (type(control), field_name)
+    try:
+        return _known[key]
+    except KeyError:
+        found = _known[key] = _resolve(control, field_name)
+        return found
+
+
+_remembered.__wrapped__ = _resolve
+
+
+def install() -> bool:
+    """Remember event payload types from now on (idempotent); False when Flet has no such function."""
+    if getattr(base_control, "get_event_field_type", None) is None:
+        return False
+    base_control.get_event_field_type = _remembered
+    return True
