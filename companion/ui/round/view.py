@@ -89,8 +89,8 @@ class RoundScreen:
         self._main_shown: tuple | None = None  # the main button's look as last sent
         self._halves: tuple[ft.Container, ft.Container] | None = None  # the banner's half and the board's
         self._on_page: ft.Control | None = None  # the decision's long form on the page (made by _banner)
-        self._kept: dict[tuple, ft.Column] = {}  # the bar's inputs kept for later steps (forms.banner.kept_key)
-        self._kept_sent: list[ft.Column] = []  # the kept inputs as last updated
+        self._kept: dict[tuple, ft.Control] = {}  # the bar's inputs kept for later steps (forms.banner.kept_key)
+        self._kept_sent: list[ft.Control] = []  # the kept inputs as last updated
         self._shown = False  # the first redraw builds the screen before it is on the page: nothing to update
         self.root = ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         # The decision bar pinned at the bottom of the window: what to do next, its inputs when they are few (a
@@ -303,7 +303,11 @@ class RoundScreen:
             text.value, text.color = v.banner, fg
             label.label = f"Next: {v.banner}"
             changed.append(label)
-        self.bar.bgcolor = bg
+        if self.bar.bgcolor != bg:  # the bar's own update (its colour) only when it changed
+            self.bar.bgcolor = bg
+            bar_changed = True
+        else:
+            bar_changed = False
         key = kept_key(self, v)
         shown_kept = self._kept.pop(key, None) if key is not None else None
         if shown_kept is not None:
@@ -323,8 +327,10 @@ class RoundScreen:
             self._main_shown = shown
             changed.append(main)
         if key is not None and shown_kept is None and rest:  # kept from now on, for the steps that show the same
-            shown_kept = isolate(ft.Column(rest, spacing=8, tight=True,
-                                           horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
+            # In an isolated box: showing or hiding it (the bar's kept inputs' update) sends the box's visibility
+            # without walking its chips.
+            shown_kept = isolate(ft.Container(ft.Column(rest, spacing=8, tight=True,
+                                                        horizontal_alignment=ft.CrossAxisAlignment.STRETCH)))
             self._keep(key, shown_kept)
             rest = []
         if self._show_kept(shown_kept):
@@ -341,7 +347,8 @@ class RoundScreen:
             error_text.value = v.error
             error.visible = bool(v.error)
             changed.append(error)
-        changed.append(self.bar)  # last: its colour
+        if bar_changed:
+            changed.append(self.bar)  # last: its colour
         self._on_page = None if not on_page else ft.Container(
             content=ft.Column(on_page, spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
             bgcolor=bg,
@@ -350,7 +357,7 @@ class RoundScreen:
         )
         return changed
 
-    def _keep(self, key: tuple, column: ft.Column) -> None:
+    def _keep(self, key: tuple, column: ft.Control) -> None:
         """Keep ``column`` in the bar for ``key``; past ``KEPT_INPUTS`` it takes the place of the least recently
         shown (in place: the others keep their places, so Flet's list diff sees one item replaced, not all of
         them moved and sent again)."""
@@ -364,7 +371,7 @@ class RoundScreen:
         self._kept[key] = column
         kept.controls = controls
 
-    def _show_kept(self, shown: ft.Column | None) -> bool:
+    def _show_kept(self, shown: ft.Control | None) -> bool:
         """Show the kept inputs ``shown`` (None: none of them) in the bar, the others hidden; False when the bar
         already shows that (nothing to update)."""
         kept = self._bar_parts[-1]
