@@ -28,14 +28,29 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {one_line(message)} (see {self.prog} --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def command_modules(command: str | None = None) -> list[str]:
+    """The modules under ``companion.commands`` to import: the one named after ``command`` (``import`` lives
+    in ``import_``) when there is one, else all of them (for ``--help``, or argparse's "invalid choice" line,
+    which lists every command). Importing one command, not all, keeps a command's start to what it uses:
+    ``games`` does not pay for the simulator's or the app's imports."""
+    names = sorted(info.name for info in pkgutil.iter_modules(commands.__path__))
+    if command is not None and not command.startswith("-"):
+        named = [n for n in names if n.rstrip("_") == command]
+        if named:
+            return named
+    return names
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser, with ``command``'s subcommand only when one is named (see
+    :func:`command_modules`)."""
     parser = OneLineParser(
         prog="treasure-companion",
         description="Companion for Treasure Mountain: automa decks, dice, dragon, turn order and scoring.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"companion.commands.{info.name}")
+    for name in command_modules(command):
+        module = importlib.import_module(f"companion.commands.{name}")
         register = getattr(module, "register", None)
         if register is not None:
             register(sub)
@@ -44,9 +59,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    parser = build_parser()
     if not argv or argv[0].startswith("--") and argv[0] not in ("--help", "-h"):
         argv = ["app", *argv]
+    parser = build_parser(argv[0])
     args = parser.parse_args(argv)
     if not getattr(args, "handler", None):
         parser.print_help()

@@ -49,9 +49,15 @@ def clean(out: bytes) -> str:
     return text
 
 
+@pytest.fixture(scope="module")
+def plain_log() -> subprocess.CompletedProcess:
+    """The pinned record's log as printed, for its line count (one process for the whole module)."""
+    return cli("log", str(PINNED))
+
+
 @pytest.mark.parametrize("name", NAMES.values(), ids=NAMES.keys())
-def test_log_prints_a_name_escaped_and_one_line_per_event(tmp_path, name):
-    plain = cli("log", str(PINNED))
+def test_log_prints_a_name_escaped_and_one_line_per_event(tmp_path, name, plain_log):
+    plain = plain_log
     path = tmp_path / "r.jsonl"
     path.write_text(named(name), encoding="utf-8")
     done = cli("log", str(path))
@@ -61,22 +67,36 @@ def test_log_prints_a_name_escaped_and_one_line_per_event(tmp_path, name):
     assert name.encode("unicode_escape").decode() in text.split("\n")[0], text[:300]
 
 
-@pytest.mark.parametrize("name", NAMES.values(), ids=NAMES.keys())
-def test_games_and_export_print_a_name_escaped_and_the_export_reimports(tmp_path, name):
-    path = tmp_path / "r.jsonl"
-    path.write_text(named(name), encoding="utf-8")
+def test_games_and_export_print_every_name_escaped_and_the_export_reimports(tmp_path):
+    """All the odd names in one data folder: each command runs once over all of them (a process per command
+    and name cost the suite about a minute), and each export is imported again under its own name."""
     data = tmp_path / "data"
-    assert cli("import", str(path), data=data).stdout == b"1\n"
-    for argv in (["games"], ["games", "--json"], ["export", "1", "-"], ["export", "--format", "bgstats", "1", "-"]):
+    ids = {}
+    for key, name in NAMES.items():
+        path = tmp_path / f"{len(ids)}.jsonl"
+        path.write_text(named(name), encoding="utf-8")
+        done = cli("import", str(path), data=data)
+        assert done.stderr == b"", (key, done.stderr)
+        ids[key] = done.stdout.decode().strip()
+    assert sorted(ids.values(), key=int) == [str(n) for n in range(1, len(NAMES) + 1)]
+    listing = {}
+    for argv in (["games"], ["games", "--json"], ["export", "--format", "bgstats", "--all", "-"]):
         done = cli(*argv, data=data)
         assert done.returncode == 0 and done.stderr == b"", (argv, done.stderr)
-        clean(done.stdout)
-    exported = cli("export", "1", "-", data=data).stdout
-    assert exported.count(b"\n") == PINNED.read_bytes().count(b"\n")
-    again = tmp_path / "again.jsonl"
-    again.write_bytes(exported)
-    assert cli("import", str(again), "--again", data=data).stdout == b"2\n"
-    assert json.loads(cli("games", "--json", data=data).stdout)[0]["players"][0]["name"] == name
+        listing[argv[-1]] = clean(done.stdout)
+    for key in NAMES:
+        exported = cli("export", ids[key], "-", data=data)
+        assert exported.returncode == 0 and exported.stderr == b"", (key, exported.stderr)
+        clean(exported.stdout)
+        assert exported.stdout.count(b"\n") == PINNED.read_bytes().count(b"\n"), key
+        again = tmp_path / f"again-{ids[key]}.jsonl"
+        again.write_bytes(exported.stdout)
+        assert cli("import", str(again), "--again", data=data).stdout.strip().isdigit(), key
+    names = [g["players"][0]["name"] for g in json.loads(listing["--json"])]
+    assert sorted(names) == sorted(NAMES.values())
+    again = json.loads(cli("games", "--json", data=data).stdout)
+    assert len(again) == 2 * len(NAMES)
+    assert sorted(g["players"][0]["name"] for g in again) == sorted(2 * list(NAMES.values()))
 
 
 def refused(done: subprocess.CompletedProcess) -> str:
