@@ -29,3 +29,8 @@ def default_data_dir() -> Path:
     # The XDG spec says to ignore a relative XDG_DATA_HOME.
     base = Path(xdg) if xdg and os.path.isabs(xdg) else home / ".local" / "share"
     return base / APP_DIR_NAME
+
+
+def resolve_data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
+    """``explicit`` if given, else :func:`default_data_dir`."""
+    return Path(explicit).expanduser() if explicit else default_data_dir()

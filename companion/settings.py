@@ -34,7 +34,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from companion.oneline import one_line
-from companion.paths import DATA_ENV, default_data_dir  # noqa: F401 (DATA_ENV re-exported)
+from companion.paths import DATA_ENV, default_data_dir, resolve_data_dir  # noqa: F401 (re-exported)
 from companion.rules.reference import Reference, load_reference
 from companion.rules.scoring import SetChart, load_scoring
 from companion.rules.spaces import TAVERN_SPACES
@@ -222,11 +222,6 @@ def clear_correction(settings: Settings, name: str) -> Settings:
 
 
 # ---------------------------------------------------------------------------------------------- persistence
-
-
-def resolve_data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
-    """``explicit`` if given, else :func:`default_data_dir`."""
-    return Path(explicit).expanduser() if explicit else default_data_dir()
 
 
 def settings_path(data_dir: str | os.PathLike[str]) -> Path:

@@ -10,8 +10,8 @@ import os
 import socket
 import sys
 
+from companion.paths import DATA_ENV, resolve_data_dir
 from companion.server import listen
-from companion.settings import DATA_ENV, resolve_data_dir
 
 DEFAULT_PORT = 8550
 DEFAULT_HOST = "127.0.0.1"
@@ -56,14 +56,13 @@ def run(args: argparse.Namespace) -> int:
     # No CDN: the app must work at a table without internet (fonts, CanvasKit served locally).
     os.environ.setdefault("FLET_WEB_NO_CDN", "true")
 
-    import flet as ft
-
-    from companion.ui.app import make_main
-
-    main = make_main(data_dir)
     if args.desktop:
+        import flet as ft
+
+        from companion.ui.app import make_main
+
         print(f"Treasure Mountain Companion: opening a desktop window (data: {data_dir})", flush=True)
-        ft.run(main, view=ft.AppView.FLET_APP, no_cdn=True)
+        ft.run(make_main(data_dir), view=ft.AppView.FLET_APP, no_cdn=True)
         return 0
 
     if not 0 < args.port < 65536:
@@ -75,10 +74,19 @@ def run(args: argparse.Namespace) -> int:
         print(f"treasure-companion: {err}", file=sys.stderr)
         return 2
     with sock:
-        return _serve(main, sock, args, data_dir)
+        return _serve(sock, args, data_dir)
 
 
-def _serve(main, sock, args: argparse.Namespace, data_dir) -> int:
+def _app_main(data_dir):
+    """The app's ``main`` (imports the app: run in the server's build thread, see companion/server/early.py)."""
+    from companion.ui.app import make_main
+    from companion.ui.screens import preload_first_screen
+
+    preload_first_screen()
+    return make_main(data_dir)
+
+
+def _serve(sock, args: argparse.Namespace, data_dir) -> int:
     from companion.server import guard, probe, sharing, web
 
     if listen.is_loopback(sock):
@@ -102,6 +110,9 @@ def _serve(main, sock, args: argparse.Namespace, data_dir) -> int:
         )
     print("Press Ctrl+C to stop.", flush=True)
     probe.install_from_env()  # the browser benchmark's per-event cost; off unless its variable is set
-    app = web.build_app(main, hosts, table)
-    web.serve(app, sock, open_url=None if args.no_browser else url)
+    app, early = web.early_app(lambda: _app_main(data_dir), hosts, table)
+    web.serve(app, sock, open_url=None if args.no_browser else url, early=early)
+    if early.failed:
+        print(f"treasure-companion: {early.failed}", file=sys.stderr)
+        return 1
     return 0

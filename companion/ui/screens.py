@@ -42,3 +42,10 @@ def all_screens() -> dict[str, Screen]:
         Screen("/settings", "Settings", view("companion.ui.settings.view")),
     ]
     return {s.route: s for s in screens}
+
+
+def preload_first_screen() -> None:
+    """Import the home screen's code now: every page shows it first (it is under every route), so the server
+    imports it while the browser is still loading the page (companion/server/early.py) instead of on the first
+    connection (about 0.2 s)."""
+    importlib.import_module(all_screens()["/"].build.__name__.rsplit(".", 1)[0])
