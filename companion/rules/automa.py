@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from typing import NamedTuple
 
 from .board import Occupant
@@ -59,24 +59,33 @@ class Pick(NamedTuple):
     skipped: list[dict]
 
 
+#: ``Pick((choice, space, skipped))`` by ``tuple.__new__`` itself, without the NamedTuple's Python ``__new__``.
+_pick = partial(tuple.__new__, Pick)
+
+
 def choose_space(card, board: Mapping[str, Occupant], color: str, dwarf: int, expansion: bool) -> Pick:
     """Try primary, secondary, tertiary in turn; the first possible one wins (dislodging when needed).
 
     In a base game, expansion spaces on a card are skipped (the rulebook: ignore them).
     """
+    space = card.primary
+    if board.get(space) is None and (expansion or space not in EXPANSION_SPACES):
+        # Most cards place on an empty first choice: that Pick at once, made as ``_pick`` makes it (a game
+        # draws about 60 cards to place).
+        return _pick(("primary", space, []))
     skipped = []
     for choice, space in zip(CHOICES, (card.primary, card.secondary, card.tertiary), strict=True):
         if not expansion and space in EXPANSION_SPACES:
             skipped.append({"choice": choice, "space": space, "why": "not in a base game"})
             continue
         occupant = board.get(space)
-        if occupant is None:  # an empty space takes any dwarf (most cards place on their first choice)
-            return Pick(choice, space, skipped)
+        if occupant is None:  # an empty space takes any dwarf
+            return _pick((choice, space, skipped))
         why = blocked_reason(occupant, space, color, dwarf, whose="its")
         if why is None:
-            return Pick(choice, space, skipped)
+            return _pick((choice, space, skipped))
         skipped.append({"choice": choice, "space": space, "why": why})
-    return Pick(None, None, skipped)
+    return _pick((None, None, skipped))
 
 
 @dataclass(frozen=True)

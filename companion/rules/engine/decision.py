@@ -7,7 +7,7 @@ the answer until the next step).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, partial
 from types import MappingProxyType
 from typing import NamedTuple
 
@@ -31,8 +31,21 @@ class Decision(NamedTuple):
     details: Mapping = NO_DETAILS
 
 
+#: A colour as a prompt names it, worked out once per colour (a game words about 90 prompts).
+_NAMES: dict[str, str] = {}
+
+
 def _name(color: str) -> str:
-    return color.capitalize()
+    name = _NAMES.get(color)
+    if name is None:
+        name = _NAMES[color] = color.capitalize()
+    return name
+
+
+#: ``Decision(kind, color, dwarf, prompt, details)`` with every field given, made by ``tuple.__new__`` itself:
+#: the NamedTuple's own ``__new__`` is a Python function (its defaults), one more call for each of the ~100
+#: decisions a game makes.
+_decision = partial(tuple.__new__, Decision)
 
 
 @cache
@@ -67,8 +80,8 @@ class Decisions:
                             else next_placer(s.turn_order, s.beds))
             if color in self._automa:
                 return _automa_turn(color, dwarf)
-            return Decision(
-                "place", color, dwarf, f"{_name(color)} #{dwarf} places", {"spaces": self.space_options(color, dwarf)}
+            return _decision(
+                ("place", color, dwarf, f"{_name(color)} #{dwarf} places", {"spaces": self.space_options(color, dwarf)})
             )
         if s.phase == "round_over":
             return Decision(
@@ -82,7 +95,7 @@ class Decisions:
         kind = task["kind"]
         if kind == "question":  # the most frequent first: a game asks about 50 questions
             color = task["color"]
-            return Decision("question", color, None, f"{_name(color)} automa: {task['prompt']}", task)
+            return _decision(("question", color, None, f"{_name(color)} automa: {task['prompt']}", task))
         if kind == "roll":
             return Decision(
                 "roll",

@@ -45,6 +45,8 @@ _SHAPES: dict[str, dict[str, str]] = {
 
 
 _TYPES = {_STR: str, _MAP: Mapping, _LIST: list}
+#: Input types with no field to check: for them ``check_shape`` only checks that the type is a text.
+NO_FIELDS = frozenset({"proceed", "answer", "reroll"})
 
 
 def _is(value, shape: str) -> bool:

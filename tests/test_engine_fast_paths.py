@@ -1,0 +1,55 @@
+"""The engine's speed-ups (issue 13) decide exactly what the plain code they replaced decided."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.rules.dragon import resolve_attack
+from companion.rules.engine.inputs import _SHAPES, NO_FIELDS
+from companion.rules.game import Game
+from companion.rules.rng import _LIMITS, Rng
+from companion.rules.setup import Setup
+from companion.sim.bots import Bot, play
+from companion.sim.simulate import sim_setup
+
+
+def test_the_inputs_that_skip_check_shape_have_no_field_it_checks():
+    assert not NO_FIELDS & _SHAPES.keys()
+
+
+@given(st.integers(0, 2**64 - 1), st.integers(0, len(_LIMITS) + 5))
+def test_a_shuffle_is_the_plain_fisher_yates_of_below(seed, length):
+    items = list(range(length))
+    plain, rng = list(items), Rng(seed)
+    for i in range(length - 1, 0, -1):
+        j = rng.below(i + 1)
+        plain[i], plain[j] = plain[j], plain[i]
+    fast = Rng(seed)
+    assert fast.shuffled(items) == plain and fast.state == rng.state
+
+
+class _PlainDecides(Game):
+    """Whether a die decides the fight, as it was first written: every face's defences made from scratch."""
+
+    def _decides(self, task, color):
+        fight = task["fight"]
+
+        def result(face):
+            if self.setup.variant == "rahdo":
+                dice = dict.fromkeys(fight["dice"], face)
+            else:
+                dice = {**fight["dice"], color: face}
+            r = resolve_attack(fight["tile"]["strength"], self._defences(fight, dice), self.state.turn_order)
+            return r.winner, tuple(r.losers)
+
+        first = result(1)
+        return any(result(face) != first for face in range(2, 7))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(["standard", "rahdo"]), st.sampled_from([1, 2]))
+def test_a_fight_pauses_for_the_same_dice_as_with_the_plain_check(seed, variant, humans):
+    base = sim_setup(seed, humans, "hard", True)
+    setup = Setup.build(list(base.players), variant=variant, seed=seed)
+    fast = play(Game(setup), Bot("random", seed))
+    plain = play(_PlainDecides(setup), Bot("random", seed))
+    assert fast.events() == plain.events()
