@@ -53,8 +53,7 @@ class StatusStrip:
             self.order.visible = visible
             changed.append(self.order)
         for i, (chip, data) in enumerate(zip(self.chips, v.turn_order, strict=True), start=1):
-            if chip.show(i, data, data.color == v.banner_color):
-                changed.append(chip.control)
+            changed += chip.show(i, data, data.color == v.banner_color)
         return changed
 
 
@@ -88,22 +87,28 @@ class _Chip:
         self.robot = ft.Icon(ft.Icons.SMART_TOY, size=14)
         self.name = ft.Text(weight=ft.FontWeight.W_700, size=15)
         self.detail = ft.Text(size=12)
+        # The chip's inside is isolated: the chip's update (its label, colour, the turn's border) does not walk
+        # it, and the texts that changed are updated by themselves.
+        self.inside = isolate(ft.Column(
+            [ft.Row([self.robot, self.name], spacing=3, tight=True), self.detail], spacing=0, tight=True
+        ))
         self.box = ft.Container(
-            content=ft.Column(
-                [ft.Row([self.robot, self.name], spacing=3, tight=True), self.detail], spacing=0, tight=True
-            ),
+            content=self.inside,
             border_radius=10,
             padding=ft.Padding.symmetric(vertical=4, horizontal=8),
         )
         self.control = ft.Semantics(content=self.box, exclude_semantics=True)
         self._shown: tuple | None = None
 
-    def show(self, i: int, chip: PlayerChip, turn: bool) -> bool:
-        """Show ``chip`` at place ``i``; False (nothing touched) when it already shows that."""
+    def show(self, i: int, chip: PlayerChip, turn: bool) -> list[ft.Control]:
+        """Show ``chip`` at place ``i``; the controls to update: none (nothing touched) when it already shows
+        that, else the chip, then its texts that changed."""
         key = (i, chip, turn)
         if key == self._shown:
-            return False
+            return []
         self._shown = key
+        before = (self.robot.visible, self.robot.color, self.name.value, self.name.color, self.detail.value,
+                  self.detail.color)
         waiting = " ".join(f"#{n}" for n in chip.waiting) or "all placed"
         extra = f" · captured {', '.join(f'#{n}' for n in chip.captured)}" if chip.captured else ""
         pts = f" · {words.count(chip.points, 'pt')}" if chip.points is not None else ""
@@ -120,7 +125,11 @@ class _Chip:
         self.box.bgcolor = COLOR_HEX[chip.color]
         self.box.border = _TURN_BORDER if turn else None
         self.control.label = f"{i}. {chip.label}{' (to play)' if turn else ''}: in bed {waiting}{extra}{pts}"
-        return True
+        after = (self.robot.visible, self.robot.color, self.name.value, self.name.color, self.detail.value,
+                 self.detail.color)
+        if before[:4] != after[:4]:
+            return [self.control, self.inside]  # the name or its colour: the chip's inside whole
+        return [self.control, self.detail] if before[4:] != after[4:] else [self.control]
 
 
 _TURN_BORDER = ft.Border.all(3, ft.Colors.ON_SURFACE)

@@ -13,6 +13,10 @@ import flet as ft
 
 def isolate(control: ft.Control) -> ft.Control:
     """Mark ``control`` isolated: Flet skips its children when one of its ancestors is updated (its own
-    properties and the list of its children are still diffed); its children are then updated by themselves."""
+    properties and the list of its children are still diffed); its children are then updated by themselves.
+
+    Isolate a boundary that an ancestor's update crosses, not a control that is updated by itself: Flet 1.0.5
+    tells the update's root from an isolated parent with ``parent != root``, a dataclass comparison of every
+    field, made again for each child of an isolated root (~0.3 ms for a column of ten)."""
     control._isolated = True
     return control

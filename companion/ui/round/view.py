@@ -271,8 +271,8 @@ class RoundScreen:
         if self._bar_parts is None:
             text = ft.Text(size=17, weight=ft.FontWeight.W_700)
             label = ft.Semantics(content=text, exclude_semantics=True)
-            inputs = isolate(ft.Column(spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-                                       visible=False))
+            inputs = ft.Column(spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                               visible=False)
             error_text = ft.Text(color=ft.Colors.RED_900, expand=True)
             error = isolate(ft.Container(
                 content=ft.Row([ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.RED_900), error_text]),
@@ -281,8 +281,9 @@ class RoundScreen:
                 padding=10,
                 visible=False,
             ))
-            kept = isolate(ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-                                     visible=False))
+            # Not isolated, as the inputs above: both are updated by themselves, the bar's update stops at its row
+            # (updates.isolate says why an isolated control costs more to update by itself).
+            kept = ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, visible=False)
             # The main button in a box of its own: the bar's update then does not copy the button's style (Flet
             # copies a button's style whenever it diffs the button), and the button is updated when it changed.
             main_box = isolate(ft.Container(content=self.main.button, visible=False))
