@@ -198,3 +198,27 @@ def test_past_its_limit_the_bar_keeps_a_new_form_in_the_place_of_the_least_recen
     order = base + columns[: KEPT_INPUTS - len(base)]
     order[0], order[1] = columns[-2], columns[-1]  # the two least recently kept, replaced where they were
     assert _same(kept.controls, order)
+
+
+def test_the_dragon_track_is_made_once_and_a_move_changes_its_two_pips_and_count():
+    from companion.ui.round.status import _DragonTrack
+
+    track = _DragonTrack(5)
+    idle = [ft.Colors.BLUE_GREY_100] * 5 + [ft.Colors.RED_200]  # the last space, where the dragon attacks, in red
+
+    def lit(at: int) -> None:
+        assert [p.bgcolor for p in track.pips] == [ft.Colors.DEEP_ORANGE_700 if i == at else c
+                                                    for i, c in enumerate(idle)]
+        assert [f.visible for f in track.fires] == [i == at for i in range(6)]
+        assert track.count.value == f"{at}/5"
+
+    track.show(0)
+    lit(0)
+    pips = list(track.pips)
+    assert _same(track.show(2), [pips[0], pips[2], track.count])
+    lit(2)
+    assert _same(track.show(5), [pips[2], pips[5], track.count])
+    lit(5)
+    assert _same(track.show(4), [pips[5], pips[4], track.count])  # an undo moves it back: the red space again
+    lit(4)
+    assert _same(track.pips, pips)  # never rebuilt

@@ -29,6 +29,7 @@ class StatusStrip:
         self.chips: list[_Chip] = []
         self.control = w.card([top, self.order], padding=12)
         self._dragon: tuple[int, int] | None = None
+        self.track: _DragonTrack | None = None
 
     def show(self, v: RoundView) -> list[ft.Control]:
         changed: list[ft.Control] = []
@@ -37,9 +38,14 @@ class StatusStrip:
             changed.append(self.title)
         if self._dragon != (v.dragon, v.dragon_length):
             self._dragon = (v.dragon, v.dragon_length)
-            self.dragon.content = _dragon_track(v.dragon, v.dragon_length)
             self.dragon.label = f"Dragon at {v.dragon} of {v.dragon_length}"
             changed.append(self.dragon)
+            if self.track is None or self.track.length != v.dragon_length:  # a new track: sent whole
+                self.track = _DragonTrack(v.dragon_length)
+                self.track.show(v.dragon)
+                self.dragon.content = self.track.row
+            else:
+                changed += self.track.show(v.dragon)
         # At the start of the game (before the starting rolls) there is no turn order yet.
         visible = v.phase != "start"
         if len(self.chips) != len(v.turn_order):
@@ -57,27 +63,40 @@ class StatusStrip:
         return changed
 
 
-def _dragon_track(dragon: int, length: int) -> ft.Control:
-    pips = []
-    for i in range(length + 1):
-        here = i == dragon
-        pips.append(
-            ft.Container(
-                content=ft.Icon(ft.Icons.LOCAL_FIRE_DEPARTMENT, size=14, color=ft.Colors.WHITE) if here else None,
-                width=20,
-                height=20,
-                border_radius=10,
-                bgcolor=ft.Colors.DEEP_ORANGE_700
-                if here
-                else (ft.Colors.RED_200 if i == length else ft.Colors.BLUE_GREY_100),
-                alignment=ft.Alignment.CENTER,
-            )
-        )
-    return ft.Row(
-        [ft.Icon(ft.Icons.LOCAL_FIRE_DEPARTMENT, size=18), *pips, ft.Text(f"{dragon}/{length}")],
-        spacing=3,
-        tight=True,
-    )
+class _DragonTrack:
+    """The dragon's track: a pip per space, the dragon's pip lit. Made once per track length; a move of the
+    dragon changes two pips and the count by property (the row is isolated: the label's update skips it)."""
+
+    def __init__(self, length: int) -> None:
+        self.length = length
+        self.fires = [ft.Icon(ft.Icons.LOCAL_FIRE_DEPARTMENT, size=14, color=ft.Colors.WHITE, visible=False)
+                      for _ in range(length + 1)]
+        self.pips = [
+            ft.Container(content=fire, width=20, height=20, border_radius=10, bgcolor=self._idle(i),
+                         alignment=ft.Alignment.CENTER)
+            for i, fire in enumerate(self.fires)
+        ]
+        self.count = ft.Text()
+        self.row = isolate(ft.Row([ft.Icon(ft.Icons.LOCAL_FIRE_DEPARTMENT, size=18), *self.pips, self.count],
+                                  spacing=3, tight=True))
+        self.dragon: int | None = None
+
+    def _idle(self, i: int) -> str:
+        return ft.Colors.RED_200 if i == self.length else ft.Colors.BLUE_GREY_100
+
+    def show(self, dragon: int) -> list[ft.Control]:
+        """Put the dragon at ``dragon``; the pips and count to update."""
+        changed: list[ft.Control] = []
+        for i in (self.dragon, dragon):
+            if i is not None and 0 <= i <= self.length:
+                here = i == dragon
+                self.fires[i].visible = here
+                self.pips[i].bgcolor = ft.Colors.DEEP_ORANGE_700 if here else self._idle(i)
+                if not any(c is self.pips[i] for c in changed):
+                    changed.append(self.pips[i])
+        self.dragon = dragon
+        self.count.value = f"{dragon}/{self.length}"
+        return [*changed, self.count]
 
 
 class _Chip:
