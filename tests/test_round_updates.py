@@ -56,8 +56,15 @@ def test_a_tap_updates_the_changed_parts_only_and_keeps_every_space(screen):
     for _ in range(16):
         mode, colour = board.mode, screen.bar.bgcolor
         shown = {m: [c.cell for c in cells] for m, cells in board.cells.items()}
+        label = screen.main.text.value
         screen.updated.clear()
         _answer(screen)
+        # The main button: shown or hidden by its box, which an isolated holder keeps from the button (Flet
+        # resends a button's style whenever an update reaches it); updated when what it shows changed.
+        main, box = screen.main.button, screen._bar_parts[5]
+        assert box.content.content is main and box.content._isolated
+        if box.visible and screen.main.text.value != label:
+            assert any(u is main for u in screen.updated)
         now = screen.p.view().cells
         assert {m: [c.box for c in cells] for m, cells in board.cells.items()} == grids  # none rebuilt
         visible = [m for m, box in board.boxes.items() if box.visible]

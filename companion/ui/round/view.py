@@ -284,9 +284,10 @@ class RoundScreen:
             # Not isolated, as the inputs above: both are updated by themselves, the bar's update stops at its row
             # (updates.isolate says why an isolated control costs more to update by itself).
             kept = ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, visible=False)
-            # The main button in a box of its own: the bar's update then does not copy the button's style (Flet
-            # copies a button's style whenever it diffs the button), and the button is updated when it changed.
-            main_box = isolate(ft.Container(content=self.main.button, visible=False))
+            # The main button in a box of its own, itself in an isolated holder: Flet copies a button's style
+            # whenever it diffs the button, and sends the copy; the box is shown or hidden without reaching the
+            # button, and the button is updated when it changed.
+            main_box = ft.Container(content=isolate(ft.Container(content=self.main.button)), visible=False)
             column = ft.Column([label, inputs, kept, main_box, error], spacing=8, tight=True,
                                horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
             # Isolated: the bar's own update sends its colour only; its text and parts are updated by themselves.
