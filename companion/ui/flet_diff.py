@@ -1,0 +1,60 @@
+"""Flet 1.0.5's diff asks "is this a dataclass?" and "which fields has it?" anew at every value (issue 13).
+
+Each update walks the controls and value objects (borders, paddings, styles) under it and calls
+``dataclasses.is_dataclass`` about eighty times per updated control and ``dataclasses.fields`` (which filters
+every field of the class again) several times: a fifth of a tap's server time on this machine. Both answers
+depend on the object's class alone, so the diff (``flet.controls.object_patch``) and the encoder
+(``flet.messaging.protocol``) get versions that remember them per class. A class object itself (not an
+instance) is always asked afresh. Touches private names of Flet 1.0.5: if they move, ``install`` leaves
+Flet as it is.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from types import SimpleNamespace
+from typing import Any
+
+_is_dataclass = dataclasses.is_dataclass
+_fields = dataclasses.fields
+_known_is: dict[type, bool] = {}
+_known_fields: dict[type, tuple] = {}
+
+
+def is_dataclass(obj: Any) -> bool:
+    """``dataclasses.is_dataclass``, remembered per class of instance."""
+    t = type(obj)
+    known = _known_is.get(t)
+    if known is not None:
+        return known
+    if isinstance(obj, type):  # a class: its own answer, not its metaclass's
+        return _is_dataclass(obj)
+    known = _known_is[t] = _is_dataclass(obj)
+    return known
+
+
+def fields(class_or_instance: Any) -> tuple:
+    """``dataclasses.fields``, remembered per class (a non-dataclass raises TypeError, as there)."""
+    t = class_or_instance if isinstance(class_or_instance, type) else type(class_or_instance)
+    known = _known_fields.get(t)
+    if known is None:
+        known = _known_fields[t] = _fields(class_or_instance)
+    return known
+
+
+def install() -> bool:
+    """Give Flet's diff and encoder the remembering versions (idempotent); False when Flet is not as expected."""
+    try:
+        from flet.controls import object_patch
+        from flet.messaging import protocol
+    except ImportError:
+        return False
+    if getattr(object_patch, "dataclasses", None) is None or not hasattr(protocol, "is_dataclass"):
+        return False
+    if not isinstance(object_patch.dataclasses, SimpleNamespace):
+        shim = SimpleNamespace(**{name: getattr(dataclasses, name) for name in dir(dataclasses)
+                                  if not name.startswith("__")})
+        shim.is_dataclass, shim.fields = is_dataclass, fields
+        object_patch.dataclasses = shim
+    protocol.is_dataclass, protocol.fields = is_dataclass, fields
+    return True
