@@ -49,6 +49,9 @@ UI_TIMEOUT_MS = 15_000
 #: Flet's message action for "these properties of a control changed" (a field's value, sent by the page).
 UPDATE_CONTROL_PROPS = 4
 #: How long fill() waits for the app to report the first typed character before it focuses the field again.
+#: A value longer than this is pasted after its first key (a deck file, say): one edit for the page and the
+#: app, as a clipboard gives it, not a key and a message to the server for each character.
+PASTE_OVER = 40
 FIRST_KEY_MS = 5_000
 
 
@@ -364,7 +367,8 @@ class AppPage:
         (a loaded machine stretches that window: the deck import once got an empty paste while the page showed
         the text). So the first character is typed alone and the rest only once the app has reported it (Flet
         sends every change of a field's value to the server); the fill ends when the app has the whole value.
-        When the first character does not arrive, the field is blurred and focused again.
+        When the first character does not arrive, the field is blurred and focused again. A long value (over
+        ``PASTE_OVER`` characters) is pasted after its first key, as a person pastes a deck file.
         """
         from playwright.sync_api import Error as PlaywrightError
 
@@ -398,7 +402,10 @@ class AppPage:
                 if not self._app_has(value[0], mark, FIRST_KEY_MS):
                     problem = f"did not pass the keys on to the app (it got {self._app_value(mark)!r})"
                     continue
-                self.page.keyboard.type(value[1:])
+                if len(value) > PASTE_OVER:
+                    self.page.keyboard.insert_text(value[1:])  # a paste: the text arrives as one edit
+                else:
+                    self.page.keyboard.type(value[1:])
                 if self._app_has(value, mark, UI_TIMEOUT_MS):
                     self.settle()
                     return
