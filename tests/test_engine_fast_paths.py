@@ -1,12 +1,13 @@
 """The engine's speed-ups (issue 13) decide exactly what the plain code they replaced decided."""
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.rules.dragon import resolve_attack
 from companion.rules.engine.inputs import _SHAPES, NO_FIELDS
 from companion.rules.game import Game
-from companion.rules.rng import _LIMITS, Rng
+from companion.rules.rng import _GAMMA, _LIMITS, _MASK, _MIX1, _MIX2, Rng, _outputs
 from companion.rules.setup import Setup
 from companion.sim.bots import Bot, play
 from companion.sim.simulate import sim_setup
@@ -25,6 +26,42 @@ def test_a_shuffle_is_the_plain_fisher_yates_of_below(seed, length):
         plain[i], plain[j] = plain[j], plain[i]
     fast = Rng(seed)
     assert fast.shuffled(items) == plain and fast.state == rng.state
+
+
+@given(st.integers(0, 2**64 - 1), st.integers(1, 130))
+def test_the_packed_outputs_are_the_generators_next_outputs(state, count):
+    rng = Rng(state)
+    assert list(_outputs(state, count)) == [rng.next64() for _ in range(count)]
+
+
+def _unshift(y: int, s: int) -> int:
+    z = y
+    for _ in range(64 // s + 1):
+        z = y ^ (z >> s)
+    return z
+
+
+def _state_before(output: int) -> int:
+    """The state whose next64() returns ``output`` (SplitMix64's mix is a bijection: undone step by step)."""
+    z = (_unshift(output, 31) * pow(_MIX2, -1, 2**64)) & _MASK
+    z = (_unshift(z, 27) * pow(_MIX1, -1, 2**64)) & _MASK
+    return (_unshift(z, 30) - _GAMMA) & _MASK
+
+
+@pytest.mark.parametrize("length, draw", [(30, 1), (30, 17), (12, 11), (3, 2)])
+def test_a_shuffle_with_a_rejected_draw_is_still_the_plain_fisher_yates(length, draw):
+    # The draw-th number is the largest there is: below(n) rejects it and draws again.
+    start = (_state_before(_MASK) - (draw - 1) * _GAMMA) & _MASK
+    rng = Rng(start)
+    for _ in range(draw - 1):
+        rng.next64()
+    assert rng.next64() == _MASK
+    plain, rng = list(range(length)), Rng(start)
+    for i in range(length - 1, 0, -1):
+        j = rng.below(i + 1)
+        plain[i], plain[j] = plain[j], plain[i]
+    fast = Rng(start)
+    assert fast.shuffled(range(length)) == plain and fast.state == rng.state
 
 
 class _PlainDecides(Game):

@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+import struct
 from functools import cache
 
 _MASK = (1 << 64) - 1
@@ -59,31 +60,29 @@ class Rng:
         return self.below(6) + 1
 
     def shuffled(self, items: list) -> list:
-        """A Fisher-Yates shuffle of a copy of ``items``."""
+        """A Fisher-Yates shuffle of a copy of ``items``: for i from the last index down to 1, swap item i with
+        item ``below(i + 1)``."""
         out = list(items)
-        if len(out) >= len(_LIMITS):
-            for i in range(len(out) - 1, 0, -1):
-                j = self.below(i + 1)
+        count = len(out) - 1
+        if 0 < count < len(_LIMITS) - 1:
+            # The numbers drawn one by one below are the generator's next ``count`` outputs (when none is
+            # rejected), and SplitMix64's k-th output depends only on state + k * gamma: ``_outputs`` makes them
+            # all in one pass over a packed integer, about half the instructions of drawing them one by
+            # one (shuffles were an eighth of a simulated game, issue 13).
+            for (i, n, limit), x in zip(_swaps(count + 1), _outputs(self.state, count), strict=True):
+                if x > limit:  # rejected (for these n about once in 2**59 draws): shuffle one by one instead
+                    return self._shuffled_one_by_one(items)
+                j = x % n
                 out[i], out[j] = out[j], out[i]
+            self.state = (self.state + count * _GAMMA) & _MASK
             return out
-        # ``below(i + 1)`` written out, with the state and the constants kept in locals and each swap's (i, n,
-        # limit) read from a table made once per length: a deck of 30 cards draws 29 numbers, a game shuffles
-        # ten times, and this loop was a tenth of a simulated game's bytecodes.
-        state = self.state
-        mask, gamma, mix1, mix2 = _MASK, _GAMMA, _MIX1, _MIX2
-        for i, n, limit in _swaps(len(out)):
-            state = (state + gamma) & mask
-            z = ((state ^ (state >> 30)) * mix1) & mask
-            z = ((z ^ (z >> 27)) * mix2) & mask
-            x = z ^ (z >> 31)
-            while x > limit:  # rejected (for these n about once in 2**59 draws): the next number, as ``below``
-                state = (state + gamma) & mask
-                z = ((state ^ (state >> 30)) * mix1) & mask
-                z = ((z ^ (z >> 27)) * mix2) & mask
-                x = z ^ (z >> 31)
-            j = x % n
+        return self._shuffled_one_by_one(items)
+
+    def _shuffled_one_by_one(self, items: list) -> list:
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = self.below(i + 1)
             out[i], out[j] = out[j], out[i]
-        self.state = state
         return out
 
 
@@ -92,3 +91,26 @@ def _swaps(length: int) -> tuple[tuple[int, int, int], ...]:
     """The Fisher-Yates swaps of a list of ``length`` items (under ``len(_LIMITS)``): (i, n = i + 1, the
     rejection limit of ``below(n)``), i from the last index down to 1."""
     return tuple((i, i + 1, _LIMITS[i + 1]) for i in range(length - 1, 0, -1))
+
+
+@cache
+def _lanes(count: int) -> tuple[int, int, int, struct.Struct]:
+    """For ``count`` outputs at once: each 128-bit lane's 1, each lane's k * gamma (mod 2**64, k from 1), each
+    lane's 64-bit mask, and the layout that reads each lane's low 64 bits."""
+    ones = sum(1 << (128 * k) for k in range(count))
+    gammas = sum((((k + 1) * _GAMMA) & _MASK) << (128 * k) for k in range(count))
+    return ones, gammas, _MASK * ones, struct.Struct("<" + "Q8x" * count)
+
+
+def _outputs(state: int, count: int) -> tuple[int, ...]:
+    """The next ``count`` outputs of ``Rng(state).next64()``, without moving any generator.
+
+    Each output in a 128-bit lane of one integer: a lane holds a 64-bit value, so a product with a 64-bit
+    constant stays inside its lane, and a right shift brings the next lane's bits only to positions 98 and up,
+    which the mask clears. So every step of ``next64`` done once on the packed integer is that step done in
+    every lane (tests/test_engine_fast_paths.py compares them with ``next64`` for any state)."""
+    ones, gammas, masks, layout = _lanes(count)
+    s = (state * ones + gammas) & masks
+    z = ((s ^ ((s >> 30) & masks)) * _MIX1) & masks
+    z = ((z ^ ((z >> 27) & masks)) * _MIX2) & masks
+    return layout.unpack((z ^ ((z >> 31) & masks)).to_bytes(16 * count, "little"))
