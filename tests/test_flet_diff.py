@@ -30,10 +30,11 @@ def test_the_remembered_answers_are_dataclasses_answers_asked_twice():
                 flet_diff.fields(obj)
 
 
-def _patch_bytes(tree) -> bytes:
+def _patch(tree) -> tuple[bytes, list[int]]:
+    """The patch that adds ``tree`` to a page, encoded, and the controls it adds (found by configuring it)."""
     encode = protocol.configure_encode_object_for_msgpack(BaseControl)
-    patch, _added, _removed = object_patch.ObjectPatch.from_diff(None, tree, control_cls=BaseControl)
-    return msgpack.packb(patch.to_message(), default=encode)
+    patch, added, _removed = object_patch.ObjectPatch.from_diff(None, tree, control_cls=BaseControl)
+    return msgpack.packb(patch.to_message(), default=encode), [c._i for c in added]
 
 
 def test_a_patch_is_the_same_with_and_without_them(monkeypatch):
@@ -43,8 +44,13 @@ def test_a_patch_is_the_same_with_and_without_them(monkeypatch):
     monkeypatch.setattr(object_patch, "dataclasses", dataclasses)
     monkeypatch.setattr(protocol, "is_dataclass", dataclasses.is_dataclass)
     monkeypatch.setattr(protocol, "fields", dataclasses.fields)
-    plain = _patch_bytes(tree)
+    monkeypatch.setattr(object_patch.DiffBuilder, "_configure_dataclass",
+                        getattr(object_patch.DiffBuilder._configure_dataclass, "__wrapped__",
+                                object_patch.DiffBuilder._configure_dataclass))
+    plain = _patch(tree)
+    assert len(plain[1]) == 4  # the column, the container, its text, the button (its text is a property)
     assert flet_diff.install()
     assert object_patch.dataclasses.is_dataclass is flet_diff.is_dataclass
     assert protocol.is_dataclass is flet_diff.is_dataclass and protocol.fields is flet_diff.fields
-    assert _patch_bytes(tree) == plain
+    assert object_patch.DiffBuilder._configure_dataclass.__wrapped__ is not None
+    assert _patch(tree) == plain

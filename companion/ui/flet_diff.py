@@ -5,8 +5,12 @@ Each update walks the controls and value objects (borders, paddings, styles) und
 every field of the class again) several times: a fifth of a tap's server time on this machine. Both answers
 depend on the object's class alone, so the diff (``flet.controls.object_patch``) and the encoder
 (``flet.messaging.protocol``) get versions that remember them per class. A class object itself (not an
-instance) is always asked afresh. Touches private names of Flet 1.0.5: if they move, ``install`` leaves
-Flet as it is.
+instance) is always asked afresh.
+
+A control added to the page is configured by walking every field of it and of each value object under it, a
+generator per field, most of them text, numbers or None: those are passed over at once.
+
+Touches private names of Flet 1.0.5: if they move, ``install`` leaves Flet as it is.
 """
 
 from __future__ import annotations
@@ -42,6 +46,23 @@ def fields(class_or_instance: Any) -> tuple:
     return known
 
 
+#: Values with nothing under them to configure (exact types: a str or int subclass such as an enum goes to Flet).
+_PLAIN = frozenset({type(None), str, int, float, bool})
+
+
+def _configure_skipping_plain(configure):
+    """Flet's ``DiffBuilder._configure_dataclass``, returning at once for a plain value (Flet's own walk would
+    find nothing in it: not a dataclass, a list or a dict)."""
+
+    def configure_dataclass(self, item, parent, frozen, configure_setattr_only=False):
+        if type(item) in _PLAIN:
+            return ()
+        return configure(self, item, parent, frozen, configure_setattr_only)
+
+    configure_dataclass.__wrapped__ = configure
+    return configure_dataclass
+
+
 def install() -> bool:
     """Give Flet's diff and encoder the remembering versions (idempotent); False when Flet is not as expected."""
     try:
@@ -57,4 +78,8 @@ def install() -> bool:
         shim.is_dataclass, shim.fields = is_dataclass, fields
         object_patch.dataclasses = shim
     protocol.is_dataclass, protocol.fields = is_dataclass, fields
+    builder = getattr(object_patch, "DiffBuilder", None)
+    configure = getattr(builder, "_configure_dataclass", None)
+    if configure is not None and not hasattr(configure, "__wrapped__"):
+        builder._configure_dataclass = _configure_skipping_plain(configure)
     return True
