@@ -266,7 +266,7 @@ class AppPage:
                 raise AssertionError(f"the app at {route} showed no accessible screen within 30 s")
             if placeholder.count():
                 placeholder.evaluate("e => e.click()")
-            page.wait_for_timeout(250)
+            page.wait_for_timeout(60)
         # The router names the document after the screen once the route's views are built; before that the
         # client may briefly show a first frame without the app's theme.
         page.wait_for_function("() => document.title.includes('Treasure Mountain Companion')")
