@@ -20,7 +20,7 @@ from functools import cache, partial
 from typing import NamedTuple
 
 from .board import Occupant
-from .placement import blocked_reason
+from .placement import occupied_reason
 from .spaces import SPACES
 
 CHOICES = ("primary", "secondary", "tertiary")
@@ -81,7 +81,7 @@ def choose_space(card, board: Mapping[str, Occupant], color: str, dwarf: int, ex
         occupant = board.get(space)
         if occupant is None:  # an empty space takes any dwarf
             return _pick((choice, space, skipped))
-        why = blocked_reason(occupant, space, color, dwarf, whose="its")
+        why = occupied_reason(occupant, space, color, dwarf, None, "its")
         if why is None:
             return _pick((choice, space, skipped))
         skipped.append({"choice": choice, "space": space, "why": why})

@@ -8,13 +8,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Occupant:
-    """A dwarf on a space, or the Stone Golem (beard length 1) controlled by ``color``."""
+class Occupant(NamedTuple):
+    """A dwarf on a space, or the Stone Golem (beard length 1) controlled by ``color``.
+
+    A NamedTuple (immutable, compared by value like the frozen dataclass it was): its hash and its fields are
+    read in C, so ``placement.occupied_reason`` can keep the reasons it worked out (issue 13)."""
 
     color: str
     dwarf: int
@@ -33,6 +35,6 @@ class Occupant:
 
 @cache
 def dwarf_on_space(color: str, dwarf: int) -> Occupant:
-    """``color #dwarf`` as an occupant, made once per dwarf: an occupant is frozen and compared by value, so one
-    serves every placement, and a frozen dataclass is slow to make (a game places about 90 dwarves)."""
+    """``color #dwarf`` as an occupant, made once per dwarf: an occupant is immutable and compared by value, so
+    one serves every placement (a game places about 90 dwarves)."""
     return Occupant(color, dwarf)

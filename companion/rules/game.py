@@ -91,6 +91,9 @@ class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, Rerolls, Sid
         self._cards = {color: {c.id: c for c in deck.cards} for color, deck in self.decks.items()}
         self._tavern_rewards = {t.space: (t.reward, t.amount) for t in load_reference().tavern}
         self._space_ids = [s.id for s in spaces_for(setup.expansion)]
+        #: Every space -> None (open): what a placement's options start from, copied (a copy of a dict costs a
+        #: fraction of building it again key by key).
+        self._open_spaces: dict[str, None] = dict.fromkeys(self._space_ids)
         self.steps: list[list[dict]] = []
         self.redo_steps: list[list[dict]] = []
         self._start()

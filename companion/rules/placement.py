@@ -17,6 +17,7 @@ Rules (base rulebook, "Dwarf Actions" and "Action Space Dislodging"; expansion s
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
 from .board import Occupant
 from .spaces import SPACES
@@ -46,6 +47,18 @@ def blocked_reason(
     ``whose`` is "its" when it is said of an automa."""
     if occupant is None:
         return None
+    return occupied_reason(occupant, space, color, dwarf, spell, whose)
+
+
+@lru_cache(maxsize=8192)
+def occupied_reason(
+    occupant: Occupant, space: str, color: str, dwarf: int, spell: str | None, whose: str
+) -> str | None:
+    """``blocked_reason`` for an occupied space, every argument given. Kept once worked out (a pure function of
+    its arguments, all immutable): a game asks about 250 times, mostly of the same few occupants, and writing
+    out a reason was most of the cost of a placement decision (issue 13); the engine's loops over occupied
+    spaces call this directly. At most 8,192 kept: a whole game makes a few hundred. Its dwarf numbers are the
+    engine's own ints (never a bool or a float, which the cache would take for the same number)."""
     if space in LOCKED_SPACES:
         return f"held by {occupant.label} in the tavern (locked)"
     own = occupant.color == color

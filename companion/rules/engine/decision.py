@@ -11,7 +11,7 @@ from functools import cache, partial
 from types import MappingProxyType
 from typing import NamedTuple
 
-from ..placement import blocked_reason, next_placer
+from ..placement import next_placer, occupied_reason
 
 #: The details of a decision that has none: empty, and read-only since every such decision shares it.
 NO_DETAILS: Mapping = MappingProxyType({})
@@ -125,16 +125,16 @@ class Decisions:
 
     def space_options(self, color: str, dwarf: int, spell: str | None = None) -> dict[str, str | None]:
         """Every space of this game -> None when ``color #dwarf`` may take it, else the reason why not."""
-        options: dict[str, str | None] = dict.fromkeys(self._space_ids)  # an empty space is open to every dwarf
-        for sid, occupant in self.state.board.items():
+        options: dict[str, str | None] = self._open_spaces.copy()  # an empty space is open to every dwarf
+        for sid, occupant in self.state.board.items():  # every occupant is there: no None to tell apart
             if sid in options:
-                options[sid] = blocked_reason(occupant, sid, color, dwarf, spell)
+                options[sid] = occupied_reason(occupant, sid, color, dwarf, spell, "your")
         return options
 
     def _has_open_space(self, color: str, dwarf: int) -> bool:
         board = self.state.board
         for sid in self._space_ids:
             occupant = board.get(sid)
-            if occupant is None or blocked_reason(occupant, sid, color, dwarf) is None:
+            if occupant is None or occupied_reason(occupant, sid, color, dwarf, None, "your") is None:
                 return True
         return False
