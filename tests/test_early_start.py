@@ -97,18 +97,21 @@ def test_before_the_app_is_built_the_page_and_its_files_are_served(index):
     assert build.app.counts["stopped"] == 1
 
 
-def test_a_request_that_cannot_be_answered_early_waits_for_the_app(index):
+@pytest.mark.parametrize("path", ["/assets/FontManifest.json", "/oauth_callback", "/upload", "/ws"])
+def test_a_request_that_cannot_be_answered_early_waits_for_the_app(index, path):
+    """A file Flet patches, or one of Flet's own routes (a plain GET of /ws included), is never answered with
+    the page or a file of Flet's folder: it waits for the app."""
     build = Held()
     app = web.guarded(early.EarlyApp(build, index), HOSTS)
     with TestClient(app) as client:
         answers = []
-        waiting = threading.Thread(target=lambda: answers.append(client.get("/assets/FontManifest.json").text))
+        waiting = threading.Thread(target=lambda: answers.append(client.get(path).text))
         waiting.start()
         waiting.join(0.5)
         assert waiting.is_alive() and answers == []
         build.release.set()
         waiting.join(30)
-        assert answers == ["real /assets/FontManifest.json"]
+        assert answers == [f"real {path}"]
 
 
 def test_the_guards_answer_early_requests_too(index):

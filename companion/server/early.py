@@ -32,6 +32,8 @@ from starlette.websockets import WebSocketClose
 #: Files Flet rewrites when it starts (with the app's name, paths and renderer): the early app sends only
 #: ``index.html``, which it patches the same way; the other two wait for Flet.
 PATCHED = ("manifest.json", "assets/FontManifest.json")
+#: Flet's own endpoints (its FastAPI routes come before its static files): never answered with the page.
+FLET_ROUTES = ("ws", "upload", "oauth_callback")
 #: Flet's settings that change what it serves; any of them set, nothing is answered early.
 FLET_WEB_ENV = ("FLET_WEB_PATH", "FLET_ASSETS_DIR", "FLET_WEBSOCKET_HANDLER_ENDPOINT", "FLET_WEB_RENDERER",
                 "FLET_WEB_ROUTE_URL_STRATEGY")
@@ -117,7 +119,7 @@ class EarlyApp:
         if self._index is None or scope["type"] != "http" or scope.get("method") not in ("GET", "HEAD"):
             return False
         path = scope["path"].lstrip("/")
-        if path in PATCHED:
+        if path in PATCHED or path in FLET_ROUTES:
             return False
         _, found = self._static.lookup_path(path) if path else (None, None)
         if os.path.splitext(path)[1].lower() in ("", ".html"):
