@@ -59,7 +59,7 @@ UPDATE_CONTROL_PROPS = 4
 #: app, as a clipboard gives it, not a key and a message to the server for each character.
 PASTE_OVER = 40
 FIRST_KEY_MS = 5_000
-#: How long a tap that opens another screen has before it is made again, when the page did not send it.
+#: How long a tap that opens another screen has before it is made again, when the app did not answer it.
 NAVIGATION_MS = 4_000
 
 
@@ -356,9 +356,9 @@ class AppPage:
     def go_to(self, label: str) -> None:
         """Tap the button ``label`` that opens another screen and wait until the page shows it: its address
         changed and the connection is quiet. (A tap right after a Back could be undone: the screen stayed on
-        home after a quick "Score a game", seen once in CI.) A tap the page never sent to the app within
-        ``NAVIGATION_MS`` is made again, up to three times in all (home after a Back ignored "Settings" once,
-        under load)."""
+        home after a quick "Score a game", seen once in CI.) A tap the app did not answer within
+        ``NAVIGATION_MS`` is made again, up to three times in all (home just after a Back ignored "Settings"
+        and "New game" under load)."""
         from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
         here = "() => location.pathname + location.search"
@@ -371,13 +371,14 @@ class AppPage:
                 self.page.wait_for_function(moved, arg=before, timeout=NAVIGATION_MS)
                 break
             except PlaywrightTimeout:
-                tapped = any(kind == "sent" for _, kind, _ in self.frames[mark:])
-                if tapped or attempt == 2 or self.page.evaluate(here) != before:
-                    # The app got the tap: give it the whole time to answer (a loaded machine is slow).
+                answered = any(kind == "received" for _, kind, _ in self.frames[mark:])
+                if answered or attempt == 2 or self.page.evaluate(here) != before:
+                    # The app acted on the tap: give it the whole time to finish (a loaded machine is slow).
                     self.page.wait_for_function(moved, arg=before)
                     break
-                # The page never sent the tap to the app: Flutter drops a tap that comes while it is still
-                # moving between screens (seen under load right after a Back). A person taps again.
+                # Nothing came back from the app and the screen did not change: Flutter drops a tap that comes
+                # while it is still moving between screens (seen under load right after a Back). A person taps
+                # again.
         self.settle()
 
     def fill(self, label: str, value: str) -> None:
