@@ -19,6 +19,10 @@ if ! python3 tests/deps_ready.py; then
   python3 -m pip install -q --disable-pip-version-check -e '.[test]'
 fi
 python3 -m ruff check companion tests
+# The suite starts some 300 `python -m companion` processes. Where PYTHONDONTWRITEBYTECODE is set (as on the CI
+# machine) none of them writes its compiled modules, so each compiled every module it imports again: compile the
+# package once (about 40 ms less CPU per process).
+python3 -m compileall -q companion >/dev/null
 # In CI a missing browser must fail, never skip: the browser tests read this (pytest-xdist's workers inherit it).
 export TREASURE_COMPANION_REQUIRE_BROWSER=1
 # Four workers on two cores: a browser test mostly waits (for Flutter to draw, for the server), so browser test
