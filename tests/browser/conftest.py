@@ -59,7 +59,7 @@ UPDATE_CONTROL_PROPS = 4
 #: app, as a clipboard gives it, not a key and a message to the server for each character.
 PASTE_OVER = 40
 FIRST_KEY_MS = 5_000
-#: How long a tap that opens another screen has before it is made again, when the app did not answer it.
+#: How long a tap that opens another screen has before it is made again (Back excepted).
 NAVIGATION_MS = 4_000
 
 
@@ -356,29 +356,28 @@ class AppPage:
     def go_to(self, label: str) -> None:
         """Tap the button ``label`` that opens another screen and wait until the page shows it: its address
         changed and the connection is quiet. (A tap right after a Back could be undone: the screen stayed on
-        home after a quick "Score a game", seen once in CI.) A tap the app did not answer within
-        ``NAVIGATION_MS`` is made again, up to three times in all (home just after a Back ignored "Settings"
-        and "New game" under load)."""
+        home after a quick "Score a game", seen once in CI.) When the screen has not changed after
+        ``NAVIGATION_MS`` the tap is made again, up to three times in all (home just after a Back ignored
+        "Settings" and "New game" under load); Back is tapped once."""
         from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
         here = "() => location.pathname + location.search"
         before = self.page.evaluate(here)
         moved = "b => location.pathname + location.search !== b"
         for attempt in range(3):
-            mark = len(self.frames)
             self.click(label)
             try:
                 self.page.wait_for_function(moved, arg=before, timeout=NAVIGATION_MS)
                 break
             except PlaywrightTimeout:
-                answered = any(kind == "received" for _, kind, _ in self.frames[mark:])
-                if answered or attempt == 2 or self.page.evaluate(here) != before:
-                    # The app acted on the tap: give it the whole time to finish (a loaded machine is slow).
+                if label == "Back" or attempt == 2 or self.page.evaluate(here) != before:
+                    # Back is never tapped twice (a late first tap would take the page two screens back): it
+                    # gets the whole time, as does a third tap.
                     self.page.wait_for_function(moved, arg=before)
                     break
-                # Nothing came back from the app and the screen did not change: Flutter drops a tap that comes
-                # while it is still moving between screens (seen under load right after a Back). A person taps
-                # again.
+                # The screen did not change: tap again, as a person does. A second tap on a button that opens a
+                # screen opens the same screen, so a first tap that was only slow does no harm. (Seen under load
+                # right after a Back: home ignored "Settings" and "New game", the test failed after 15 s.)
         self.settle()
 
     def fill(self, label: str, value: str) -> None:
