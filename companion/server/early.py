@@ -122,27 +122,27 @@ class EarlyApp:
         if path in PATCHED or path in FLET_ROUTES:
             return False
         _, found = self._static.lookup_path(path) if path else (None, None)
-        if os.path.splitext(path)[1].lower() in ("", ".html"):
-            # "/", "/index.html" and the app's routes ("/decks"): Flutter reads the route from the address.
-            # Flet's own HTML files and folders are Flet's to answer.
-            if found is not None and path != "index.html":
-                return False
+        is_page = os.path.splitext(path)[1].lower() in ("", ".html")
+        # "/", "/index.html" and the app's routes ("/decks") get the page: Flutter reads the route from the
+        # address. Flet's own HTML files and folders, and anything not in its folder, are Flet's to answer.
+        if is_page and found is not None and path != "index.html":
+            return False
+        if not is_page and found is None:
+            return False
+
+        async def send_with_opener_policy(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", ()), OPENER_POLICY]
+            await send(message)
+
+        if is_page:
             response = Response(self._index if scope["method"] == "GET" else b"", media_type="text/html")
             if scope["method"] == "HEAD":
                 response.headers["content-length"] = str(len(self._index))
-            response.raw_headers.append(OPENER_POLICY)
-            await response(scope, receive, send)
-            return True
-        if found is not None:
-
-            async def send_with_opener_policy(message: Message) -> None:
-                if message["type"] == "http.response.start":
-                    message["headers"] = [*message.get("headers", ()), OPENER_POLICY]
-                await send(message)
-
+            await response(scope, receive, send_with_opener_policy)
+        else:
             await self._static(scope, receive, send_with_opener_policy)
-            return True
-        return False
+        return True
 
     async def _lifespan(self, receive: Receive, send: Send) -> None:
         await receive()  # lifespan.startup
