@@ -298,3 +298,16 @@ def check_files(paths: Iterable[str | os.PathLike[str]]) -> list[str]:
         except DeckError as e:
             messages.append(str(e))
     return messages
+
+
+
+def card_tables(deck: Deck) -> tuple[tuple[str, ...], dict[str, Card]]:
+    """A deck's card ids in order and its cards by id: what a game shuffles and draws from (read only)."""
+    return deck.ids(), {c.id: c for c in deck.cards}
+
+
+@cache
+def shipped_card_tables(name: DeckName) -> tuple[tuple[str, ...], dict[str, Card]]:
+    """``card_tables`` of the shipped deck ``name``, made once: every game that plays it shares them (a simulated
+    run sets up thousands of games; issue 13)."""
+    return card_tables(load_builtin(name))

@@ -10,6 +10,7 @@ import statistics
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 from companion.record import dumps
@@ -34,7 +35,23 @@ def sim_setup(
     stash: str = "app",
 ) -> Setup:
     """Solo (1 human, red and green automa) or two humans with the red automa; ``custom_decks`` replace the
-    built-in decks of the same name (and go into the record); ``stash``: who keeps the automa's things."""
+    built-in decks of the same name (and go into the record); ``stash``: who keeps the automa's things.
+
+    Without custom decks, the setup is a copy of one made (and validated) once for the same arguments, with the
+    game's seed: a run sets up thousands of games that differ only in their seed (issue 13)."""
+    if not custom_decks and 0 <= seed < 2**63:  # a seed out of range goes to the validation below, which says so
+        return _setup_template(humans, difficulty, expansion, stash).model_copy(update={"seed": seed})
+    return _new_setup(seed, humans, difficulty, expansion, custom_decks, stash)
+
+
+@cache
+def _setup_template(humans: int, difficulty: str, expansion: bool, stash: str) -> Setup:
+    return _new_setup(0, humans, difficulty, expansion, None, stash)
+
+
+def _new_setup(
+    seed: int, humans: int, difficulty: str, expansion: bool, custom_decks: Mapping[str, Deck] | None, stash: str
+) -> Setup:
     players = [Player(color=c, kind="human") for c in HUMAN_COLORS[:humans]]
     automa = automa_decks(humans)
     players += [Player(color=c, kind="automa", deck=c, difficulty=difficulty) for c in automa]

@@ -6,10 +6,21 @@ Which space a card picks and what a claim gives are in ``companion.rules.automa`
 
 from __future__ import annotations
 
+from functools import cache
+
 from .. import automa as automa_rules
 from ..board import dwarf_on_space
+from ..reference import load_reference
 from ..spaces import SPACES
 from ..state import DeckPiles
+
+
+@cache
+def claims_by_space() -> dict[str, automa_rules.Claim]:
+    """Every space -> what an automa gets for claiming it (``automa.claim``, a tavern space with its reward from
+    the reference): worked out once, one look-up a claim (read only: every game shares it)."""
+    rewards = {t.space: (t.reward, t.amount) for t in load_reference().tavern}
+    return {sid: automa_rules.claim(sid, rewards.get(sid)) for sid in SPACES}
 
 
 class AutomaTurn:
@@ -40,7 +51,7 @@ class AutomaTurn:
                    "skipped": pick.skipped})
         s.beds[color].discard(dwarf)
         self._put(dwarf_on_space(color, dwarf), space, occupant)
-        effect = automa_rules.claim(space, self._tavern_rewards.get(space))
+        effect = self._claims[space]
         if effect.gold or effect.gems:
             self._gain(color, SPACES[space].name, gold=effect.gold, gems=effect.gems)
         if effect.points:

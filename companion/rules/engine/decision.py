@@ -49,7 +49,7 @@ _decision = partial(tuple.__new__, Decision)
 
 
 @cache
-def _automa_turn(color: str, dwarf: int) -> Decision:
+def automa_turn_decision(color: str, dwarf: int) -> Decision:
     """An automa's turn to place, made once per dwarf: it holds nothing else, and a game waits for one about 60
     times (issue 13)."""
     return Decision("automa_turn", color, dwarf, f"{_name(color)} automa places #{dwarf}")
@@ -79,7 +79,7 @@ class Decisions:
             color, dwarf = (self._waiting_placer if self._waiting_placer is not None and not self._busy
                             else next_placer(s.turn_order, s.beds))
             if color in self._automa:
-                return _automa_turn(color, dwarf)
+                return automa_turn_decision(color, dwarf)
             return _decision(
                 ("place", color, dwarf, f"{_name(color)} #{dwarf} places", {"spaces": self.space_options(color, dwarf)})
             )

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from ..placement import next_placer
 from ..spaces import TAVERN_SPACES
 from ..turn_order import from_tavern, order_from_rolls, tied_groups
+from .decision import automa_turn_decision
 from .inputs import IllegalInput
 
 
@@ -100,6 +101,8 @@ class RoundFlow:
                     self._emit("sit_out", color=color, dwarf=dwarf, reason="no open space for this dwarf")
                     continue
                 self._waiting_placer = placer  # the decision reads it instead of looking again
+                if color in self._automa:  # the decision itself, kept made once per dwarf: nothing to work out
+                    self._decision = automa_turn_decision(color, dwarf)
             return
 
     def _game_end(self, inp: Mapping) -> None:

@@ -27,11 +27,12 @@ ALL_PLAY_WHAT = {"dwarf_king": "achievement", "gem_market": "contract", "tunnel"
 
 
 class TableStash:
-    """Mixin of ``Game``: the instructions that replace the stash questions when the table keeps the stash."""
+    """Mixin of ``Game``: the instructions that replace the stash questions when the table keeps the stash.
 
-    @property
-    def _table_keeps_stash(self) -> bool:
-        return self.setup.stash == "table"
+    ``Game`` sets ``_table_keeps_stash`` (``setup.stash == "table"``) once, as the setup never changes: an
+    automa's claim and all-play walk read it (issue 13)."""
+
+    _table_keeps_stash: bool
 
     def _table_gems(self, color: str, count: int, space: str) -> None:
         self._emit("table_keeps", color=color, what="gems", count=count, space=space)

@@ -39,6 +39,13 @@ def automa_points(
     >>> b.mine_tiles, b.gold, b.mined_gems, b.gems_in_mine, b.total
     (24, 30, 18, 11, 83)
     """
+    return Breakdown(**_automa_categories(difficulty, mine_tiles, gem_mine_tiles, gold, mined_gems, track))
+
+
+def _automa_categories(
+    difficulty: str, mine_tiles: int, gem_mine_tiles: int, gold: int, mined_gems: int, track: int
+) -> dict[str, int]:
+    """``automa_points``'s categories as plain numbers (checked the same way)."""
     rates = load_scoring().automa.get(difficulty)
     if rates is None:
         raise ValueError(f"difficulty: must be one of {', '.join(DIFFICULTIES)}")
@@ -47,13 +54,13 @@ def automa_points(
     )
     if gem_mine_tiles > mine_tiles:
         raise ValueError("gem_mine_tiles: must be <= mine_tiles")
-    return Breakdown(
-        track=track,
-        mine_tiles=rates.mine_tile * mine_tiles,
-        gold=rates.gold * gold,
-        mined_gems=rates.mined_gem * mined_gems,
-        gems_in_mine=rates.gem_mine_tile * gem_mine_tiles,
-    )
+    return {
+        "track": track,
+        "mine_tiles": rates.mine_tile * mine_tiles,
+        "gold": rates.gold * gold,
+        "mined_gems": rates.mined_gem * mined_gems,
+        "gems_in_mine": rates.gem_mine_tile * gem_mine_tiles,
+    }
 
 
 def human_points(
@@ -72,27 +79,36 @@ def human_points(
     >>> estimates
     ['set chart: 2 tiles']
     """
+    categories, plain_sets = _human_categories(line, expansion, chart)
+    sets = [TileSet(tile=tile, tiles=n, points=pts, source=src) for tile, n, pts, src in plain_sets]
+    estimated = sorted({s.tiles for s in sets if s.source == "estimate"})
+    return Breakdown(**categories), sets, [f"set chart: {n} tiles" for n in estimated]
+
+
+def _human_categories(
+    line: HumanLine, expansion: bool, chart: SetChart | None
+) -> tuple[dict[str, int], list[tuple[str, int, int, str]]]:
+    """``human_points``'s categories and set-chart lines (tile, tiles, points, source) as plain values."""
     data = load_scoring()
     chart = chart or data.set_chart
     rates = data.human
     counts = line.tile_counts(rates.starting_tile_counts_as)
     if not expansion and counts["mana"]:
         raise ValueError("mine_tiles.mana: purple mana tiles need the expansion")
-    sets: list[TileSet] = []
+    sets: list[tuple[str, int, int, str]] = []
     for tile in TILE_TYPES if expansion else BASE_TILE_TYPES:
         n = counts[tile]
         if n:
             pts, src = chart.points(n)
-            sets.append(TileSet(tile=tile, tiles=n, points=pts, source=src))
-    estimated = sorted({s.tiles for s in sets if s.source == "estimate"})
-    breakdown = Breakdown(
-        track=line.track,
-        mine_tiles=sum(s.points for s in sets),
-        gold=rates.gold * line.gold,
-        mined_gems=rates.mined_gem * line.mined_gems,
-        gems_in_mine=-(-line.gems_in_mine // rates.gems_in_mine_per_point),
-    )
-    return breakdown, sets, [f"set chart: {n} tiles" for n in estimated]
+            sets.append((tile, n, pts, src))
+    categories = {
+        "track": line.track,
+        "mine_tiles": sum(pts for _, _, pts, _ in sets),
+        "gold": rates.gold * line.gold,
+        "mined_gems": rates.mined_gem * line.mined_gems,
+        "gems_in_mine": -(-line.gems_in_mine // rates.gems_in_mine_per_point),
+    }
+    return categories, sets
 
 
 def score(sheet: ScoreSheet, chart: SetChart | None = None) -> ScoreResult:
@@ -135,15 +151,17 @@ def ranked_totals(sheet: ScoreSheet, chart: SetChart | None = None) -> dict[str,
     """Each player's total, in rank order: ``{p.color: p.total for p in score(sheet, chart).players}``.
 
     Why a function of its own: a simulated game needs only the totals at its end, and making ``score``'s
-    models (a breakdown per player, its copy with the rank, the result) was a tenth of a game's time (issue 13).
+    models (a breakdown per player, its copy with the rank, the result) was a tenth of a game's time (issue 13);
+    so it adds up the categories as plain numbers, without a ``Breakdown`` or a ``TileSet``.
     """
     totals: dict[str, int] = {}
     for p in sheet.players:
         if isinstance(p, HumanLine):
-            totals[p.color] = human_points(p, sheet.expansion, chart)[0].total
+            categories = _human_categories(p, sheet.expansion, chart)[0]
         else:
-            totals[p.color] = automa_points(
+            categories = _automa_categories(
                 p.difficulty, p.mine_tiles, p.gem_mine_tiles, p.gold, p.mined_gems, p.track
-            ).total
+            )
+        totals[p.color] = sum(categories.values())  # as ``Breakdown.total``: the sum of its categories
     ahead = solo_automa([(p.color, p.kind) for p in sheet.players])
     return {c: totals[c] for c in rank_order(totals, sheet.final_turn_order, ahead)}
