@@ -90,3 +90,24 @@ def test_a_fight_pauses_for_the_same_dice_as_with_the_plain_check(seed, variant,
     fast = play(Game(setup), Bot("random", seed))
     plain = play(_PlainDecides(setup), Bot("random", seed))
     assert fast.events() == plain.events()
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.integers(0, 20), st.lists(st.integers(0, 20), min_size=1, max_size=4), st.booleans(), st.data())
+def test_a_fight_result_changes_with_some_face_exactly_when_faces_1_and_6_differ(strength, rest, shared, data):
+    """What ``Rerolls._decides`` rests on: as the open die goes up, the result never comes back to one it left."""
+    order = ["blue", "red", "green", "yellow"][: len(rest)]
+    owner = data.draw(st.sampled_from(order))
+
+    def result(face):
+        defences = {c: d + (face if shared or c == owner else 0) for c, d in zip(order, rest, strict=True)}
+        r = resolve_attack(strength, defences, order)
+        return r.winner, tuple(r.losers)
+
+    results = [result(face) for face in range(1, 7)]
+    assert (results[0] != results[-1]) == (len(set(results)) > 1)
+    seen = [results[0]]
+    for r in results[1:]:
+        if r != seen[-1]:
+            assert r not in seen  # never back to a result it left
+            seen.append(r)

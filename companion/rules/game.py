@@ -108,6 +108,7 @@ class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, Rerolls, Sid
             self.decks[p.color] = deck
         self._automa = frozenset(self.decks)
         self._table_keeps_stash = setup.stash == "table"
+        self._expansion = setup.expansion
         self._claims = claims_by_space()
         self._space_ids, self._open_spaces = _edition_spaces(setup.expansion)
         self.steps: list[list[dict]] = []

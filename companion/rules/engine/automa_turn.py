@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import cache
 
 from .. import automa as automa_rules
+from ..automa import choose_space
 from ..board import dwarf_on_space
 from ..reference import load_reference
 from ..spaces import SPACES
@@ -28,13 +29,15 @@ class AutomaTurn:
 
     def _automa_turn(self, color: str, dwarf: int) -> None:
         s = self.state
-        expansion = self.setup.expansion
-        tried: set[str] = set()
+        expansion = self._expansion
+        tried: set[str] | None = None  # the cards that placed nothing (made only when one does not)
         while True:
             card = self._draw(color, "place")
-            pick = automa_rules.choose_space(card, s.board, color, dwarf, expansion)
+            pick = choose_space(card, s.board, color, dwarf, expansion)
             if pick.space is not None:
                 break
+            if tried is None:
+                tried = set()
             tried.add(card.id)
             if len(tried) < len(self.decks[color].cards):
                 continue  # the rulebook: draw again until a card places the dwarf
@@ -50,7 +53,10 @@ class AutomaTurn:
                    "dislodged": occupant.as_fact() if occupant else None, "card": card.id, "choice": pick.choice,
                    "skipped": pick.skipped})
         s.beds[color].discard(dwarf)
-        self._put(dwarf_on_space(color, dwarf), space, occupant)
+        if occupant is None:  # most claims: nobody to send back to bed
+            s.board[space] = dwarf_on_space(color, dwarf)
+        else:
+            self._put(dwarf_on_space(color, dwarf), space, occupant)
         effect = self._claims[space]
         if effect.gold or effect.gems:
             self._gain(color, SPACES[space].name, gold=effect.gold, gems=effect.gems)
@@ -81,15 +87,18 @@ class AutomaTurn:
         """
         s = self.state
         queue = task["queue"]
+        done = task.setdefault("done", [])
+        automa = self._automa
+        # The humans (and, at the Mine, everyone) walk without the app: all of them up to the next automa that
+        # draws go at once, instead of one a turn of the run loop (issue 13).
+        walks = task["space"] != "mine"
+        while queue and not (walks and queue[0] in automa):
+            done.append(queue.pop(0))
         if not queue:
             s.tasks.remove(task)
             return
         color = queue.pop(0)
-        done = task.setdefault("done", [])
         done.append(color)
-        automa = self._automa
-        if color not in automa or task["space"] == "mine":
-            return
         card = self._draw(color, "all_play")
         question = automa_rules.all_play_question(task["space"], card)
         if question is None:

@@ -111,13 +111,18 @@ class Rerolls:
 
     def _decides(self, task: Mapping, color: str) -> bool:
         """True when some face of ``color``'s die would change the fight's result (who takes the tile, who loses),
-        the other dice and axes as they stand (under Rahdo the one black die is every player's die). Stops at the
-        first face that changes it.
+        the other dice and axes as they stand (under Rahdo the one black die is every player's die).
 
         Every defence is worked out once with the open die at 0, and each face added to it: a defence is the
-        die plus the rest (``dragon.defence``), so that is the same number as with the face itself, without the
-        defences made again for each of the six faces (tests/test_engine_fast_paths.py holds it to the plain
-        check)."""
+        die plus the rest (``dragon.defence``), so that is the same number as with the face itself.
+
+        Only faces 1 and 6 are resolved: the result never comes back to one it left as the face goes up, so it
+        changes for some face exactly when it differs between the lowest and the highest. Why: a higher face
+        only raises defences (the one die's owner, or everyone's by the same amount under Rahdo); a player out
+        of the losers never goes back; the winner, the best defence at the strength or above (ties to the
+        earlier turn), is nobody, then stays whoever first beats the others (under Rahdo whoever reaches the
+        strength first is ahead of everyone who reaches it later). tests/test_engine_fast_paths.py holds it to
+        the check of every face. Issue 13: two resolutions a die instead of up to six."""
         fight = task["fight"]
         if self.setup.variant == "rahdo":  # one shared black die
             zero = dict.fromkeys(fight["dice"], 0)
@@ -127,18 +132,15 @@ class Rerolls:
             faced = [color]
         base = self._defences(fight, zero)
         strength, order = fight["tile"]["strength"], self.state.turn_order
-        first = None
-        for face in range(1, 7):
+
+        def result(face: int) -> tuple:
             defences = dict(base)
             for c in faced:
                 defences[c] += face
             r = resolve_attack(strength, defences, order)
-            result = (r.winner, tuple(r.losers))
-            if first is None:
-                first = result
-            elif result != first:
-                return True
-        return False
+            return r.winner, tuple(r.losers)
+
+        return result(1) != result(6)
 
     def _next_fight_pause(self, attack: dict) -> None:
         """Show the next open app die that decides something to its owner, or resolve the fight."""
