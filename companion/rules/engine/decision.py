@@ -55,6 +55,17 @@ def automa_turn_decision(color: str, dwarf: int) -> Decision:
     return Decision("automa_turn", color, dwarf, f"{_name(color)} automa places #{dwarf}")
 
 
+def place_decision(color: str, dwarf: int, options: dict[str, str | None]) -> Decision:
+    """A human's dwarf to place; ``options`` as ``Decisions.space_options`` gives them."""
+    return _decision(("place", color, dwarf, f"{_name(color)} #{dwarf} places", {"spaces": options}))
+
+
+def question_decision(task: dict) -> Decision:
+    """A question about an automa's take (the task itself is the details)."""
+    color = task["color"]
+    return _decision(("question", color, None, f"{_name(color)} automa: {task['prompt']}", task))
+
+
 class Decisions:
     """Mixin of ``Game``: the decision, and the spaces a dwarf may take."""
 
@@ -80,9 +91,7 @@ class Decisions:
                             else next_placer(s.turn_order, s.beds))
             if color in self._automa:
                 return automa_turn_decision(color, dwarf)
-            return _decision(
-                ("place", color, dwarf, f"{_name(color)} #{dwarf} places", {"spaces": self.space_options(color, dwarf)})
-            )
+            return place_decision(color, dwarf, self.space_options(color, dwarf))
         if s.phase == "round_over":
             return Decision(
                 "next_round", prompt=f"Round {s.round} is over: reset the board", details={"order": list(s.turn_order)}
@@ -94,8 +103,7 @@ class Decisions:
     def _task_decision(self, task: dict) -> Decision:
         kind = task["kind"]
         if kind == "question":  # the most frequent first: a game asks about 50 questions
-            color = task["color"]
-            return _decision(("question", color, None, f"{_name(color)} automa: {task['prompt']}", task))
+            return question_decision(task)
         if kind == "roll":
             return Decision(
                 "roll",
@@ -130,11 +138,3 @@ class Decisions:
             if sid in options:
                 options[sid] = occupied_reason(occupant, sid, color, dwarf, spell, "your")
         return options
-
-    def _has_open_space(self, color: str, dwarf: int) -> bool:
-        board = self.state.board
-        for sid in self._space_ids:
-            occupant = board.get(sid)
-            if occupant is None or occupied_reason(occupant, sid, color, dwarf, None, "your") is None:
-                return True
-        return False

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from ..placement import next_placer
 from ..spaces import TAVERN_SPACES
 from ..turn_order import from_tavern, order_from_rolls, tied_groups
-from .decision import automa_turn_decision
+from .decision import automa_turn_decision, place_decision, question_decision
 from .inputs import IllegalInput
 
 
@@ -78,13 +78,16 @@ class RoundFlow:
         while True:
             if s.tasks:
                 task = s.tasks[0]
-                if task["kind"] == "roll" and task["color"] in self._automa:
+                kind = task["kind"]
+                if kind == "roll" and task["color"] in self._automa:
                     s.tasks.pop(0)
                     self._aggression(task["color"], self._roll(task["color"], "aggression", None))
                     continue
-                if task["kind"] == "walk":
+                if kind == "walk":
                     self._walk(task)
                     continue
+                if kind == "question":  # the decision made here, where the task is at hand (the most frequent)
+                    self._decision = question_decision(task)
                 return
             if s.phase == "placing":
                 placer = next_placer(s.turn_order, s.beds)
@@ -92,17 +95,22 @@ class RoundFlow:
                     self._end_round()
                     continue
                 color, dwarf = placer
-                if color not in self._automa and not self._has_open_space(color, dwarf):
-                    # App's choice, as for an automa: more dwarves than spaces (an automa at three humans, the
-                    # extra dwarf option) can leave a dwarf with no space it may take; it sits out the round
-                    # instead of the game waiting for a placement that the rules forbid everywhere.
-                    s.beds[color].discard(dwarf)
-                    s.benched[color].add(dwarf)
-                    self._emit("sit_out", color=color, dwarf=dwarf, reason="no open space for this dwarf")
-                    continue
-                self._waiting_placer = placer  # the decision reads it instead of looking again
-                if color in self._automa:  # the decision itself, kept made once per dwarf: nothing to work out
+                # The decision is made here, as the placer is found: an automa's is kept made once per dwarf; a
+                # human's spaces tell at once whether any is open.
+                if color in self._automa:
                     self._decision = automa_turn_decision(color, dwarf)
+                else:
+                    options = self.space_options(color, dwarf)
+                    if None not in options.values():
+                        # App's choice, as for an automa: more dwarves than spaces (an automa at three humans,
+                        # the extra dwarf option) can leave a dwarf with no space it may take; it sits out the
+                        # round instead of the game waiting for a placement the rules forbid everywhere.
+                        s.beds[color].discard(dwarf)
+                        s.benched[color].add(dwarf)
+                        self._emit("sit_out", color=color, dwarf=dwarf, reason="no open space for this dwarf")
+                        continue
+                    self._decision = place_decision(color, dwarf, options)
+                self._waiting_placer = placer  # the decision reads it instead of looking again
             return
 
     def _game_end(self, inp: Mapping) -> None:
