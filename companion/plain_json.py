@@ -55,15 +55,19 @@ def is_plain(values: list[dict]) -> bool:
     return False
 
 
-def fast_lines() -> Callable[[list], str | None] | None:
+def fast_lines() -> Callable[..., str | None] | None:
     """A function that writes a list of dicts as their compact JSON lines joined by "\\n" (None when a value is
-    not plain or orjson refuses it: the caller encodes those), or None when orjson is not installed."""
+    not plain or orjson refuses it: the caller encodes those), or None when orjson is not installed.
+
+    ``lines(values, looked_at)``: ``looked_at`` are the values whose plainness is checked, ``values`` themselves
+    by default; a caller passes fewer only when it knows the others are plain whenever those are
+    (``record.game_record``)."""
     if orjson is None:
         return None
     dumps = orjson.dumps
 
-    def lines(values: list) -> str | None:
-        if not is_plain(values):
+    def lines(values: list, looked_at: list | None = None) -> str | None:
+        if not is_plain(values if looked_at is None else looked_at):
             return None
         try:
             return b"\n".join(map(dumps, values)).decode("utf-8")

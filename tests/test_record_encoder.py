@@ -1,13 +1,18 @@
 """The record's one kept JSON encoder writes exactly what ``json.dumps`` writes, and refuses what it refuses."""
 
+import enum
 import json
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.oneline import json_escaped
-from companion.record import _LINE_MARK, _encode, dumps
+from companion.plain_json import is_plain
+from companion.record import _LINE_MARK, _encode, dumps, game_record
+from companion.rules.game import Game
+from companion.sim.bots import Bot, play
+from companion.sim.simulate import sim_setup
 
 _JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
@@ -64,3 +69,58 @@ def test_an_event_holding_the_line_mark_is_still_written_as_it_is(inside):
     text = dumps({"format": "x"}, events)
     assert text == _line_by_line({"format": "x"}, events)
     assert [json.loads(line) for line in text.splitlines()[1:]] == events
+
+
+def _standard_record(game) -> str:
+    """A game's record written line by line by the standard library's encoder (what orjson must match)."""
+    lines = [json.dumps(v, separators=(",", ":"), ensure_ascii=False) for v in [game.header(), *game.events()]]
+    return json_escaped("\n".join(lines) + "\n")
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**62), st.sampled_from([1, 2]), st.booleans(), st.sampled_from(["app", "table"]))
+def test_a_played_games_record_is_its_dumps_and_plain_wherever_its_inputs_are(seed, humans, expansion, stash):
+    """``game_record`` looks only at the header and the input events: every other event is plain then too."""
+    game = play(Game(sim_setup(seed, humans, "hard", expansion, stash=stash)), Bot("random", seed))
+    values = [game.header(), *game.events()]
+    assert is_plain([v for v in values[1:] if v.get("input")] + values[:1])
+    assert is_plain(values)
+    assert game_record(game) == dumps(game.header(), game.events()) == _standard_record(game)
+
+
+class _Count(enum.IntEnum):
+    THREE = 3
+
+
+class _Name(str):
+    pass
+
+
+def _played_to_the_end(answer):
+    """A solo game whose first answer to an automa's question is ``answer(details)`` (the bot's otherwise)."""
+    game, bot, given = Game(sim_setup(7, 1, "hard", True)), Bot("random", 7), False
+    while game.decision.kind != "final_scores":
+        inp = bot.input_for(game)
+        if inp["type"] == "answer" and not given and (value := answer(game.decision.details)) is not None:
+            inp, given = {"type": "answer", "value": value}, True
+        game.act(inp)
+    assert given
+    return game, bot
+
+
+@pytest.mark.parametrize("answer", [
+    lambda d: _Count.THREE if d["question"] in ("dwarf_king", "gem_market") else None,
+    lambda d: [_Name("ruby")] * d["count"] if d["question"] == "gems" else None,
+])
+def test_a_game_whose_inputs_are_not_plain_is_written_as_json_dumps_writes_it(answer):
+    game, _ = _played_to_the_end(answer)
+    assert not is_plain([e for e in game.events() if e.get("input")])
+    assert game_record(game) == dumps(game.header(), game.events()) == _standard_record(game)
+
+
+def test_a_float_on_the_score_sheet_is_written_as_json_dumps_writes_it():
+    game, bot = _played_to_the_end(lambda d: None if d["question"] != "dwarf_king" else 4)
+    scores, sheet = bot.final_sheet(game)
+    game.act({"type": "game_end", "scores": scores, "sheet": {**sheet, "note": 1e16}})
+    text = game_record(game)
+    assert text == dumps(game.header(), game.events()) == _standard_record(game) and '"note":1e+16' in text

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from companion.record import dumps
+from companion.record import game_record
 from companion.rules.deck import Deck
 from companion.rules.game import RULES_VERSION, Game
 from companion.rules.rng import Rng
@@ -109,7 +109,7 @@ def run(
             summary.human_wins += 1
         if records is not None:
             with (records / record_name(number)).open("x", encoding="utf-8") as f:  # "x": never overwrite
-                f.write(dumps(game.header(), game.events()))
+                f.write(game_record(game))
         summary.games += 1
     summary.seconds = time.perf_counter() - start
     return summary

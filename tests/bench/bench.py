@@ -17,7 +17,7 @@ import tempfile
 import time
 from collections.abc import Callable
 
-from companion.record import dumps, loads
+from companion.record import dumps, game_record, loads
 from companion.rules.game import Game
 from companion.rules.setup import Setup
 from companion.session import GameSession
@@ -87,7 +87,7 @@ def bench_games_per_second(games: int = 300, records: bool = False) -> dict:
             if records:
                 path = os.path.join(tmp, f"game-{number:05d}.jsonl")
                 with open(path, "w", encoding="utf-8") as f:
-                    f.write(dumps(game.header(), game.events()))
+                    f.write(game_record(game))  # as simulate --records writes it
             cpu.append(time.process_time() - t)
     wall = time.perf_counter() - wall
     name = "simulated solo game" + (" with its record written" if records else "")
