@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.types import ASGIApp
 
+from companion.server.content_policy import ContentPolicy
 from companion.server.early import EarlyApp, can_answer_early, early_index
 from companion.server.gate import TableGate
 from companion.server.guard import OriginGuard
@@ -32,12 +33,14 @@ from companion.server.stopped_notice import StoppedNotice
 def guarded(app: ASGIApp, hosts: Sequence[str], table: Table | None = None) -> ASGIApp:
     """``app`` answering only ``hosts`` and only same-origin WebSockets; with a ``table`` (listening beyond
     loopback), only devices that joined it."""
-    # The request meets them in this order: the Host check, the Origin check, the table code, the page's
-    # "the app stopped" notice (companion/server/stopped_notice.py), skwasm on the page's thread
-    # (companion/server/renderer.py), then the app.
+    # The request meets them in this order: the Host check, the Origin check, the pages' content policy
+    # (companion/server/content_policy.py), the table code, the page's "the app stopped" notice
+    # (companion/server/stopped_notice.py), skwasm on the page's thread (companion/server/renderer.py), then
+    # the app.
     app = StoppedNotice(NotCrossOriginIsolated(app))
     if table is not None:
         app = TableGate(app, table=table)
+    app = ContentPolicy(app)
     return TrustedHostMiddleware(OriginGuard(app), allowed_hosts=list(hosts), www_redirect=False)
 
 

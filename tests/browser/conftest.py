@@ -260,7 +260,10 @@ class AppPage:
         self._page = page = self.context.new_page()
         self.frames: list[tuple[float, str, object]] = []
         self.sent_values: list[str] = []
+        self.elsewhere: list[tuple[str, str | None]] = []
         page.on("websocket", self._watch)
+        page.on("request", self._request)
+        page.on("requestfailed", self._request)
         page.goto(self.server.url + route)
         # Flutter draws on a canvas; its accessibility tree (which the helpers read) appears only after the
         # hidden placeholder is clicked. A click before Flutter is ready is ignored, so retry until the first
@@ -290,6 +293,12 @@ class AppPage:
         self.size = size
         self.page.wait_for_function(f"() => window.innerWidth === {width}")
         self.settle()
+
+    def _request(self, request) -> None:
+        """Note a request to another address than the app's (reported twice when it failed: the second time with
+        why): ``elsewhere`` holds (address, failure or None)."""
+        if not request.url.startswith(self.server.url + "/"):
+            self.elsewhere.append((request.url, request.failure))
 
     def _watch(self, ws) -> None:
         ws.on("framesent", self._sent)
