@@ -7,6 +7,10 @@ Fixtures
     kills it at teardown. Has ``.url``, ``.data_dir``, ``.log_text()``.
 ``browser`` (session scope)
     Playwright's Chromium, the Debian build at ``/usr/bin/chromium`` (never ``playwright install``).
+``device`` (session scope)
+    One browser profile, as one phone's browser: every page a test opens is a new tab in it (a new Flet
+    session), so Flet's web files come from its cache after the first page, as on a phone that opened the app
+    before. ``app_page(server, own_device=True)`` gives a page a profile of its own (another phone).
 ``app`` (function scope)
     A fresh page (a fresh Flet session) on ``app_server`` at phone size, with Flutter's semantics tree on.
     It is an :class:`AppPage`: ``app.open("/rules", size="desktop")``, ``app.click("Rules help")``,
@@ -64,16 +68,18 @@ NAVIGATION_MS = 4_000
 
 
 def pytest_collection_modifyitems(config, items):
-    """Mark every test here ``browser``, and keep each module's tests together on one worker under pytest-xdist
-    (``--dist loadgroup``, as tests/run.sh runs them), so its module-scoped ``app_server`` starts once. A browser
-    test mostly waits (for Flutter to draw, for the server to answer): modules run side by side on several
-    workers."""
+    """Mark every test here ``browser``. Under pytest-xdist (``--dist loadgroup``, as tests/run.sh runs them) the
+    tests of a module that share its ``app_server`` stay together on one worker, so that server starts once; a
+    test with servers of its own is a group by itself, so a module's long tests (a whole round, a dragon attack)
+    run side by side on several workers instead of one after the other."""
     here = Path(__file__).parent
     for item in items:
         path = Path(str(item.fspath))
         if here in path.parents:
             item.add_marker(pytest.mark.browser)
-            item.add_marker(pytest.mark.xdist_group(f"browser-{path.stem}"))
+            shares_server = "app_server" in getattr(item, "fixturenames", ())
+            group = f"browser-{path.stem}" if shares_server else f"browser-{path.stem}-{item.name}"
+            item.add_marker(pytest.mark.xdist_group(group))
 
 
 def _unavailable(reason: str):
@@ -215,6 +221,20 @@ def browser():
 
 
 @pytest.fixture(scope="session")
+def device(browser):
+    """The worker's browser profile that test pages open in, as tabs: a page load then takes Flet's web files
+    (8 MB of WebAssembly among them) from the profile's cache instead of the server, about a fifth less of the
+    machine's CPU per load (3.4-4.2 against 4.3-5.3 CPU-s for /decks, 5 loads each). Nothing else carries over
+    between tests: the app keeps nothing in the browser (no storage, and its only cookie, a shared table's, is
+    named per port), every page is a new Flet session, and Flutter's service worker unregisters itself once
+    active."""
+    context = browser.new_context()
+    context.set_default_timeout(UI_TIMEOUT_MS)
+    yield context
+    context.close()
+
+
+@pytest.fixture(scope="session")
 def screenshot_dir(tmp_path_factory) -> Path:
     env = os.environ.get("TREASURE_COMPANION_SCREENSHOTS")
     path = Path(env) if env else tmp_path_factory.mktemp("screenshots")
@@ -226,10 +246,12 @@ def screenshot_dir(tmp_path_factory) -> Path:
 class AppPage:
     """One browser page on the app, with helpers that find controls by their semantic label."""
 
-    def __init__(self, browser, server: Server, screenshot_dir: Path):
+    def __init__(self, browser, server: Server, screenshot_dir: Path, device=None):
         self.browser = browser
         self.server = server
         self.screenshot_dir = screenshot_dir
+        #: The browser profile pages open in (None: a profile of this page's own, made at each open).
+        self.device = device
         self.context = None
         self._page = None
         self.size = "phone"
@@ -253,11 +275,17 @@ class AppPage:
         self.close()
         self.size = size
         width, height = SIZES[size]
-        self.context = self.browser.new_context(
-            viewport={"width": width, "height": height}, reduced_motion="no-preference" if motion else "reduce"
-        )
-        self.context.set_default_timeout(UI_TIMEOUT_MS)
-        self._page = page = self.context.new_page()
+        reduced_motion = "no-preference" if motion else "reduce"
+        if self.device is None:
+            self.context = self.browser.new_context(
+                viewport={"width": width, "height": height}, reduced_motion=reduced_motion
+            )
+            self.context.set_default_timeout(UI_TIMEOUT_MS)
+            self._page = page = self.context.new_page()
+        else:
+            self._page = page = self.device.new_page()
+            page.set_viewport_size({"width": width, "height": height})
+            page.emulate_media(reduced_motion=reduced_motion)
         self.frames: list[tuple[float, str, object]] = []
         self.sent_values: list[str] = []
         self.elsewhere: list[tuple[str, str | None]] = []
@@ -325,9 +353,12 @@ class AppPage:
             page.wait_for_timeout(30)
 
     def close(self) -> None:
-        if self.context is not None:
-            with contextlib.suppress(Exception):
+        """Close the page (and its profile, when it has one of its own)."""
+        with contextlib.suppress(Exception):
+            if self.context is not None:
                 self.context.close()
+            elif self._page is not None:
+                self._page.close()
         self.context = self._page = None
 
     # ------------------------------------------------------------------------------------------ finding
@@ -559,8 +590,8 @@ def pytest_runtest_makereport(item, call):
 
 
 @pytest.fixture
-def app(browser, app_server, screenshot_dir, request):
-    page = AppPage(browser, app_server, screenshot_dir)  # opens "/" at phone size on first use
+def app(browser, device, app_server, screenshot_dir, request):
+    page = AppPage(browser, app_server, screenshot_dir, device)  # opens "/" at phone size on first use
     yield page
     if getattr(request.node, "browser_call_failed", False) and page._page is not None:
         # Leave evidence: what the screen looked like and what its accessibility tree said.
@@ -573,16 +604,19 @@ def app(browser, app_server, screenshot_dir, request):
 
 
 @pytest.fixture
-def app_page(browser, screenshot_dir, request):
-    """Open the app of a given server: ``app_page(servers.start(), "desktop")`` -> an open :class:`AppPage`.
+def app_page(browser, device, screenshot_dir, request):
+    """Open the app of a given server: ``app_page(servers.start(), "desktop")`` -> an open :class:`AppPage`, a tab
+    of the worker's ``device``; ``own_device=True``: in a browser profile of its own (another person's phone).
 
     On a failure, as ``app`` does: a screenshot and the accessibility text of the page still open, and the end of
     its server's log.
     """
     pages: list[AppPage] = []
 
-    def open_page(server: Server, size: str = "phone", route: str = "/", motion: bool = False) -> AppPage:
-        page = AppPage(browser, server, screenshot_dir)
+    def open_page(
+        server: Server, size: str = "phone", route: str = "/", motion: bool = False, own_device: bool = False
+    ) -> AppPage:
+        page = AppPage(browser, server, screenshot_dir, None if own_device else device)
         pages.append(page)
         return page.open(route, size=size, motion=motion)
 

@@ -46,8 +46,9 @@ def test_join_share_stop_and_share_again(shared, browser, app_page):
     assert "Open the join address" in stranger.inner_text("body")
     stranger.close()
 
-    host = app_page(shared, route=f"/join/{code}")
-    phone = app_page(shared, route=f"/join/{code}")
+    # Two people's phones: each browser keeps its own table cookie.
+    host = app_page(shared, route=f"/join/{code}", own_device=True)
+    phone = app_page(shared, route=f"/join/{code}", own_device=True)
     host.click("Settings")
     host.expect_text("Share this table")
     host.expect_text(f"Table code {code}")
