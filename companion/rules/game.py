@@ -163,7 +163,8 @@ class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, Rerolls, Sid
     def act(self, inp: Mapping) -> list[dict]:
         """Apply one input; returns the step's events. Raises IllegalInput (state unchanged) when not allowed."""
         step = self._execute(dict(inp))
-        self.redo_steps.clear()
+        if self.redo_steps:
+            self.redo_steps.clear()
         return step
 
     @property
@@ -222,11 +223,12 @@ class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, Rerolls, Sid
             self.replay_step(step)
 
     def _execute(self, inp: dict) -> list[dict]:
-        self._current = []
+        self._current = step = []
         self._step = len(self.steps)
         decision = self._decision or self._compute_decision()  # ``self.decision`` without the property's call
         # A die stays open to Time Warp only until the next step: the step that casts it finds it here.
-        self._open_die, self.state.last_die = self.state.last_die, None
+        state = self.state
+        self._open_die, state.last_die = state.last_die, None
         self._busy = True
         self._decision = None
         self._waiting_placer = None
@@ -239,8 +241,7 @@ class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, Rerolls, Sid
             raise
         finally:
             self._busy = False
-        step = self._current
-        self.steps.append(step)
+        self.steps.append(step)  # the list ``_current`` still is: only a failed step builds the state again
         return step
 
     def _rebuild_silently(self) -> None:

@@ -196,8 +196,9 @@ class Bot:
 
 def play(game: Game, bot: Bot, on_step=None) -> Game:
     """Drive ``game`` to its end with ``bot``; ``on_step(events)`` sees every step as it is made."""
+    act, input_for = game.act, bot.input_for
     while not game.finished:
-        step = game.act(bot.input_for(game))
+        step = act(input_for(game))
         if on_step is not None:
             on_step(step)
     return game

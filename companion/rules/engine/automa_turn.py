@@ -7,6 +7,7 @@ Which space a card picks and what a claim gives are in ``companion.rules.automa`
 from __future__ import annotations
 
 from functools import cache
+from itertools import filterfalse
 
 from .. import automa as automa_rules
 from ..automa import choose_space
@@ -104,7 +105,7 @@ class AutomaTurn:
         if question is None:
             return
         # The humans who walked before this automa (listed only when it asks: ``color`` itself is no human).
-        humans_before = [c for c in done if c not in automa]
+        humans_before = list(filterfalse(automa.__contains__, done))
         if self._table_keeps_stash:
             self._table_all_play(color, card.id, question, humans_before)
         else:

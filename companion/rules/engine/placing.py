@@ -21,7 +21,7 @@ class Placing:
     def _place_human(self, color: str, dwarf: int, inp: Mapping) -> None:
         space = inp.get("space")
         spell = inp.get("spell")
-        if space not in self._space_ids:
+        if space not in self._open_spaces:  # the game's spaces as dict keys: one look-up (a text, check_shape said)
             raise IllegalInput(f"space: '{space}' is not an action space of this game")
         if spell is not None and spell not in SPELLS_FOR_PLACEMENT:
             raise IllegalInput(f"spell: '{spell}' does not change a placement")

@@ -116,7 +116,7 @@ class SideInputs:
         color, question, value = task["color"], task["question"], inp.get("value")
         if question == "gems":
             allowed = automa_rules.STASH_GEMS if self.setup.expansion else automa_rules.GEM_COLORS
-            if not isinstance(value, list) or len(value) != task["count"] or any(v not in allowed for v in value):
+            if not isinstance(value, list) or len(value) != task["count"] or not all(map(allowed.__contains__, value)):
                 raise IllegalInput(f"value: name {task['count']} gem colours from {', '.join(allowed)}")
             self._log_answer(color, question, list(value))
             gems: dict[str, int] = {}
