@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import json.encoder
 from collections.abc import Callable, Mapping
+from itertools import compress, repeat
 
 from companion.oneline import json_escaped, one_line
 from companion.plain_json import fast_lines
@@ -127,7 +128,7 @@ def game_record(game: Game) -> str:
     came: the engine logs each input's values as they are, never converted, and passes on the same objects.
     tests/test_record_encoder.py holds it to ``dumps`` for played games and for inputs that are not plain."""
     header, events = game.header(), game.events()
-    looked_at = [header, *(e for e in events if e.get("input"))]
+    looked_at = [header, *compress(events, map(dict.get, events, repeat("input")))]  # the input events, in C
     return json_escaped(_encode_lines([header, *events], looked_at) + "\n")
 
 

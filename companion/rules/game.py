@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
+from itertools import chain
 
 from .deck import Card, Deck, card_tables, load_builtin, shipped_card_tables
 from .engine.automa_turn import AutomaTurn, claims_by_space
@@ -149,7 +150,7 @@ class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, Rerolls, Sid
 
     def events(self) -> list[dict]:
         """The effective history: every event of every step, in order."""
-        return [e for step in self.steps for e in step]
+        return list(chain.from_iterable(self.steps))
 
     def header(self) -> dict:
         """Line 1 of the game record."""
