@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.types import ASGIApp
 
+from companion.server.compressed import CompressedFiles
 from companion.server.content_policy import ContentPolicy
 from companion.server.early import EarlyApp, can_answer_early, early_index
 from companion.server.gate import TableGate
@@ -34,10 +35,10 @@ def guarded(app: ASGIApp, hosts: Sequence[str], table: Table | None = None) -> A
     """``app`` answering only ``hosts`` and only same-origin WebSockets; with a ``table`` (listening beyond
     loopback), only devices that joined it."""
     # The request meets them in this order: the Host check, the Origin check, the pages' content policy
-    # (companion/server/content_policy.py), the table code, the page's "the app stopped" notice
-    # (companion/server/stopped_notice.py), skwasm on the page's thread (companion/server/renderer.py), then
-    # the app.
-    app = StoppedNotice(NotCrossOriginIsolated(app))
+    # (companion/server/content_policy.py), the table code, large files compressed for other devices
+    # (companion/server/compressed.py), the page's "the app stopped" notice (companion/server/stopped_notice.py),
+    # skwasm on the page's thread (companion/server/renderer.py), then the app.
+    app = CompressedFiles(StoppedNotice(NotCrossOriginIsolated(app)))
     if table is not None:
         app = TableGate(app, table=table)
     app = ContentPolicy(app)
