@@ -60,9 +60,14 @@ def wants_gzip(accept_encoding: str) -> bool:
 
 
 def from_elsewhere(scope: Scope) -> bool:
-    """Whether the request comes from another device than this computer."""
+    """Whether the request comes from another device than this computer (an IPv4 address seen through an IPv6
+    socket counts as itself).
+
+    >>> [from_elsewhere({"client": (h, 1)}) for h in ("192.168.1.33", "127.0.0.1", "::1", "::ffff:127.0.0.1")]
+    [True, False, False, False]
+    """
     client = scope.get("client")
-    host = client[0] if client else ""
+    host = (client[0] if client else "").lower().removeprefix("::ffff:")
     return bool(host) and host not in LOOPBACK and not host.startswith("127.")
 
 
