@@ -18,9 +18,9 @@ from __future__ import annotations
 import re
 
 from starlette.datastructures import Headers
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Scope
 
-from companion.server.headers import without
+from companion.server.headers import HeaderEditor, HeaderList, without
 
 _HEADER = b"content-security-policy"
 #: A Host the policy may name: a name or address and a port (the guards let any port through).
@@ -52,23 +52,11 @@ def policy(host: str) -> str:
     )
 
 
-class ContentPolicy:
+class ContentPolicy(HeaderEditor):
     """ASGI middleware: every HTML response gets :func:`policy` (replacing any the app set)."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    def edit(self, scope: Scope, headers: HeaderList) -> HeaderList:
+        if not Headers(raw=headers).get("content-type", "").startswith("text/html"):
+            return headers
         value = policy(Headers(scope=scope).get("host", "")).encode("latin-1")
-
-        async def send_with_policy(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = list(message.get("headers") or ())
-                if Headers(raw=headers).get("content-type", "").startswith("text/html"):
-                    message = {**message, "headers": [*without(headers, _HEADER), (_HEADER, value)]}
-            await send(message)
-
-        await self.app(scope, receive, send_with_policy)
+        return [*without(headers, _HEADER), (_HEADER, value)]

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 from starlette import status
 from starlette.datastructures import Headers
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocketClose
 
-from companion.server.headers import without
+from companion.server.headers import HeaderEditor, HeaderList, without
 
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 _CORS_HEADER = b"access-control-allow-origin"
@@ -58,11 +58,8 @@ def same_origin(origin: str, host: str | None) -> bool:
     return bool(host) and origin.lower() == f"http://{host}".lower()
 
 
-class OriginGuard:
+class OriginGuard(HeaderEditor):
     """ASGI middleware: refuse cross-origin WebSockets, strip wildcard CORS from HTTP responses."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":
@@ -71,15 +68,7 @@ class OriginGuard:
             if origin is not None and not same_origin(origin, headers.get("host")):
                 await WebSocketClose(code=status.WS_1008_POLICY_VIOLATION)(scope, receive, send)
                 return
-            await self.app(scope, receive, send)
-        elif scope["type"] == "http":
+        await super().__call__(scope, receive, send)
 
-            async def send_without_cors(message: Message) -> None:
-                if message["type"] == "http.response.start":
-                    message["headers"] = without(message.get("headers", ()), _CORS_HEADER)
-                await send(message)
-
-            await self.app(scope, receive, send_without_cors)
-        else:
-            await self.app(scope, receive, send)
-
+    def edit(self, scope: Scope, headers: HeaderList) -> HeaderList:
+        return without(headers, _CORS_HEADER)

@@ -21,9 +21,9 @@ worker-thread renderer and Flet's in-browser Python (Pyodide, not used here) wan
 
 from __future__ import annotations
 
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Scope
 
-from companion.server.headers import without
+from companion.server.headers import HeaderEditor, HeaderList, without
 
 #: The header that, with the opener policy, makes the page cross-origin isolated.
 EMBEDDER_POLICY = b"cross-origin-embedder-policy"
@@ -37,20 +37,8 @@ def web_renderer():
     return ft.WebRenderer.AUTO
 
 
-class NotCrossOriginIsolated:
+class NotCrossOriginIsolated(HeaderEditor):
     """ASGI middleware: every HTTP response without ``Cross-Origin-Embedder-Policy``."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def send_not_isolated(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                message["headers"] = without(message.get("headers", ()), EMBEDDER_POLICY)
-            await send(message)
-
-        await self.app(scope, receive, send_not_isolated)
+    def edit(self, scope: Scope, headers: HeaderList) -> HeaderList:
+        return without(headers, EMBEDDER_POLICY)
