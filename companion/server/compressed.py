@@ -23,6 +23,7 @@ from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from companion.server.headers import without
+from companion.server.whole_body import rewrite_whole_body
 
 #: Files smaller than this go out as they are (compression would save little).
 LARGEST_UNCOMPRESSED = 32 * 1024
@@ -87,32 +88,12 @@ class CompressedFiles:
         if "range" in asked or not wants_gzip(asked.get("accept-encoding", "")):
             await self.app(scope, receive, send)
             return
-        start: Message | None = None
-        chunks: list[bytes] = []
 
-        async def maybe_compressed(message: Message) -> None:
-            nonlocal start
-            if message["type"] == "http.response.start":
-                headers = Headers(raw=list(message.get("headers") or ()))
-                kind = headers.get("content-type", "").split(";")[0].strip().lower()
-                size = int(headers.get("content-length", "0") or 0)
-                if (message.get("status") != 200 or "content-encoding" in headers or kind not in COMPRESSIBLE
-                        or size < LARGEST_UNCOMPRESSED):
-                    await send(message)
-                    return
-                start = message
-                return
-            if message["type"] == "http.response.body" and start is not None:
-                chunks.append(message.get("body", b""))
-                if message.get("more_body"):
-                    return
-                body = await self._compressed(scope["path"], start, b"".join(chunks))
-                await send(self._start(start, len(body)))
-                await send({"type": "http.response.body", "body": body})
-                return
-            await send(message)
+        async def compressed(start: Message, body: bytes) -> tuple[Message, bytes]:
+            packed = await self._compressed(scope["path"], start, body)
+            return self._start(start), packed
 
-        await self.app(scope, receive, maybe_compressed)
+        await rewrite_whole_body(self.app, scope, receive, send, _worth_compressing, compressed)
 
     async def _compressed(self, path: str, start: Message, body: bytes) -> bytes:
         """The compressed ``body``: kept from an earlier answer with the same ETag, or made now in a thread."""
@@ -131,13 +112,21 @@ class CompressedFiles:
         return self.kept[key]
 
     @staticmethod
-    def _start(start: Message, length: int) -> Message:
-        headers = without(without(start.get("headers") or (), b"content-length"), b"accept-ranges")
+    def _start(start: Message) -> Message:
+        """The start of the compressed answer (its Content-Length is set by :func:`rewrite_whole_body`)."""
         out = []
-        for name, value in headers:
+        for name, value in without(start.get("headers") or (), b"accept-ranges"):
             if name.lower() == b"etag" and not value.startswith(b"W/"):
                 value = b"W/" + value  # another encoding of the same file
             out.append((name, value))
-        out += [(b"content-encoding", b"gzip"), (b"content-length", str(length).encode()),
-                (b"vary", b"Accept-Encoding")]
+        out += [(b"content-encoding", b"gzip"), (b"vary", b"Accept-Encoding")]
         return {**start, "headers": out}
+
+
+def _worth_compressing(start: Message) -> bool:
+    """A whole file of a type that compresses, large enough, not compressed already."""
+    headers = Headers(raw=list(start.get("headers") or ()))
+    kind = headers.get("content-type", "").split(";")[0].strip().lower()
+    size = int(headers.get("content-length", "0") or 0)
+    return (start.get("status") == 200 and "content-encoding" not in headers and kind in COMPRESSIBLE
+            and size >= LARGEST_UNCOMPRESSED)

@@ -14,7 +14,7 @@ Flet also serves for every route), before ``</head>``.
 
 from __future__ import annotations
 
-from companion.server.headers import without
+from companion.server.whole_body import rewrite_whole_body
 
 MESSAGE = "The app on this computer stopped. Start it again: the game is saved."
 
@@ -71,29 +71,14 @@ class StoppedNotice:
         if scope["type"] != "http" or scope.get("method") != "GET":
             await self.app(scope, receive, send)
             return
-        start: dict | None = None
-        chunks: list[bytes] = []
+        await rewrite_whole_body(self.app, scope, receive, send, _is_html_page, self._with_script)
 
-        async def wrapped(message) -> None:
-            nonlocal start
-            if message["type"] == "http.response.start":
-                headers = dict(message.get("headers") or [])
-                is_html = headers.get(b"content-type", b"").startswith(b"text/html")
-                if not is_html or headers.get(b"content-encoding") or message.get("status") != 200:
-                    await send(message)
-                    return
-                start = message
-                return
-            if message["type"] == "http.response.body" and start is not None:
-                chunks.append(message.get("body", b""))
-                if message.get("more_body"):
-                    return
-                body = b"".join(chunks).replace(b"</head>", self.snippet + b"</head>", 1)
-                headers = without(start.get("headers") or [], b"content-length")
-                headers.append((b"content-length", str(len(body)).encode()))
-                await send({**start, "headers": headers})
-                await send({"type": "http.response.body", "body": body})
-                return
-            await send(message)
+    async def _with_script(self, start, body: bytes):
+        return start, body.replace(b"</head>", self.snippet + b"</head>", 1)
 
-        await self.app(scope, receive, wrapped)
+
+def _is_html_page(start) -> bool:
+    """A whole HTML page as the app made it (not an error, not compressed)."""
+    headers = dict(start.get("headers") or [])
+    is_html = headers.get(b"content-type", b"").startswith(b"text/html")
+    return is_html and not headers.get(b"content-encoding") and start.get("status") == 200
