@@ -16,7 +16,7 @@ import flet as ft
 
 from companion.server import sharing
 from companion.settings import resolve_data_dir
-from companion.ui import flet_diff, flet_events, game_access, live
+from companion.ui import flet_diff, flet_events, flet_messages, game_access, live
 from companion.ui import widgets as w
 from companion.ui.context import AppContext, Screen, apply_theme
 from companion.ui.placeholders import not_found
@@ -109,6 +109,7 @@ def main(
     """Build the app on ``page``. ``data_dir`` defaults to ``$TREASURE_COMPANION_DATA`` or the user's folder."""
     flet_events.install()  # an event's payload type worked out once per kind of control, not at every tap
     flet_diff.install()  # Flet's diff asks which fields a class has once per class, not at every value
+    flet_messages.install()  # a message sent to the page is not written out as text for a debug log that is off
     ctx = AppContext.load(page, resolve_data_dir(data_dir))
     # Which joined device this page is on (None on this computer only): Stop sharing keeps this one.
     ctx.state["device_token"] = sharing.connection_token.get()

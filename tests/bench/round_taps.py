@@ -41,6 +41,7 @@ from companion.rules.setup import Setup
 from companion.store import Store
 from companion.ui import app, game_access
 from companion.ui.context import AppContext
+from companion.ui.flet_messages import TRANSPORT_LOG
 
 ENCODE = configure_encode_object_for_msgpack(BaseControl)
 #: The answer the browser bench gives to each banner (tests/bench/browser.py): a banner's words, then the tapped
@@ -59,13 +60,16 @@ ANSWERS = [
 
 
 class EncodingConnection(Connection):
-    """Encodes what the session sends, as Flet's web connection does, and counts the bytes."""
+    """Logs and encodes what the session sends, as Flet's web connection does, and counts the bytes."""
 
     def __init__(self) -> None:
         super().__init__()
         self.sent = 0
 
     def send_message(self, message) -> None:
+        # Flet's web connection (flet_web.fastapi.flet_app.FletApp.send_message) builds this debug line for every
+        # message, whether or not its logger prints it: companion/ui/flet_messages.py makes that cheap.
+        TRANSPORT_LOG.debug(f"send_message: {message}")
         self.sent += len(msgpack.packb([message.action, message.body], default=ENCODE))
 
 

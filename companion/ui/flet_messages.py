@@ -1,0 +1,36 @@
+"""Flet 1.0.5 writes every message it sends to the page out as text, even with its debug log off (issue 13).
+
+The web connection's ``send_message`` logs ``f"send_message: {message}"``: the f-string is built before the
+logger can decline it, so each message's dataclass repr runs, and it walks the whole patch (every control and
+value the update carries, each enum by name). On the round screen that was about a tenth of a tap's server time,
+spent on text nobody reads. ``Message`` gets a repr that says only its action unless the ``flet_transport``
+logger would print the line, in which case Flet's own full repr is used, so debugging Flet sees what it always
+saw. Touches ``flet.messaging.protocol.Message``: if Flet moves it, ``install`` changes nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+
+#: The logger Flet's web connection writes each message to (``flet_web.fastapi.flet_app.transport_log``).
+TRANSPORT_LOG = logging.getLogger("flet_transport")
+
+
+def install() -> bool:
+    """Give Flet's ``Message`` the short repr (idempotent); False when Flet has no such class."""
+    try:
+        from flet.messaging.protocol import Message
+    except ImportError:
+        return False
+    full = Message.__repr__
+    if getattr(full, "__wrapped__", None) is not None and full.__name__ == "short_repr":
+        return True
+
+    def short_repr(self) -> str:
+        if TRANSPORT_LOG.isEnabledFor(logging.DEBUG):
+            return full(self)
+        return f"Message({self.action!r})"
+
+    short_repr.__wrapped__ = full
+    Message.__repr__ = short_repr
+    return True
