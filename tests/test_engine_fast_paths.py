@@ -111,3 +111,39 @@ def test_a_fight_result_changes_with_some_face_exactly_when_faces_1_and_6_differ
         if r != seen[-1]:
             assert r not in seen  # never back to a result it left
             seen.append(r)
+
+
+@pytest.mark.parametrize("fields", [{"space": 3}, {"space": ["forge"]}, {"space": "forge", "spell": 2},
+                                    {"space": "forge", "roll": 1}, {"space": "forge", "color": 7}])
+def test_a_placement_skips_no_field_check_shape_refuses(fields):
+    """Only ``{"type": "place", "space": <a text>}`` skips ``check_shape``: any other placement is checked."""
+    from companion.rules.engine.inputs import IllegalInput, check_shape
+
+    inp = {"type": "place", **fields}
+    with pytest.raises(IllegalInput) as expected:
+        check_shape(inp)
+    game = play_until(Game(Setup.solo(seed=5)), "place")
+    with pytest.raises(IllegalInput) as refused:
+        game.act(inp)
+    assert str(refused.value) == str(expected.value)
+
+
+def play_until(game: Game, kind: str) -> Game:
+    bot = Bot("random", 1)
+    while game.decision.kind != kind:
+        game.act(bot.input_for(game))
+    return game
+
+
+@pytest.mark.parametrize("stash", ["app", "table"])
+def test_a_walk_ends_with_its_last_automa_to_draw(stash):
+    """A walk waiting behind a question always has an automa left to draw: the humans after the last one walk
+    without the app, so the walk is over when that automa has drawn (issue 13: one turn of the run loop less)."""
+    for seed in range(1, 6):
+        game = Game(sim_setup(seed, 1, "hard", True, stash=stash))
+        bot = Bot("random", seed)
+        while not game.finished:
+            for task in game.state.tasks:
+                if task["kind"] == "walk":
+                    assert set(task["queue"]) & game._automa
+            game.act(bot.input_for(game))

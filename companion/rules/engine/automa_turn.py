@@ -100,6 +100,10 @@ class AutomaTurn:
             return
         color = queue.pop(0)
         done.append(color)
+        if walks and automa.isdisjoint(queue):
+            # No automa left to draw after this one: the humans behind it walk without the app, so the walk ends
+            # here rather than in one more turn of the run loop (issue 13). A question it asks goes first anyway.
+            s.tasks.remove(task)
         card = self._draw(color, "all_play")
         question = automa_rules.all_play_question(task["space"], card)
         if question is None:
