@@ -1,7 +1,8 @@
 """Benchmarks in headless Chromium: server start to first interactive frame, and what a tap on the round screen costs.
 
 Part of ``python -m tests.bench.bench --browser``. Each run starts the real app (``python -m companion app``)
-on a free port with an empty data folder, as a person would. One run reports, for the round screen and for the
+on a free port with an empty data folder, as a person would; the round screen's taps play one seeded game
+(``ROUND_SEED``), so two runs tap the same buttons in the same order. One run reports, for the round screen and for the
 empty round trip (``tests/bench/floor_app.py``: one button, one Text), measured the same way:
 
 - in-page latency: from the tap's ``pointerdown`` (its ``event.timeStamp``) to the DOM change that puts the
@@ -64,6 +65,10 @@ RECORDER = """(() => {
   if (document.documentElement) watch(); else addEventListener('DOMContentLoaded', watch);
 })()"""
 PROBE_ENV = "TREASURE_COMPANION_PROBE"
+SEED_ENV = "TREASURE_COMPANION_SEED"
+#: The round screen's taps play the same game at every run (as tests/bench/round_taps.py does, same seed): the
+#: mix of taps, and so the figures of two runs or two versions of the app, can then be compared.
+ROUND_SEED = 11
 GEM_CHIP = re.compile(r"^(Ruby|Emerald|Sapphire|Diamond|Mana)( and (Ruby|Emerald|Sapphire|Diamond|Mana))?$")
 
 
@@ -73,11 +78,15 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _server(data: str, port: int, probe: str | None = None, floor: bool = False) -> subprocess.Popen:
+def _server(data: str, port: int, probe: str | None = None, floor: bool = False,
+            seed: int | None = None) -> subprocess.Popen:
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     env.pop(PROBE_ENV, None)
+    env.pop(SEED_ENV, None)
     if probe:
         env[PROBE_ENV] = probe
+    if seed is not None:
+        env[SEED_ENV] = str(seed)
     cmd = (
         [sys.executable, "-m", "tests.bench.floor_app", str(port)]
         if floor
@@ -144,6 +153,7 @@ class Taps:
         self.sent: list[float] = []
         self.proc_cpu = 0.0
         self.load = os.getloadavg()[0]
+        self.seed: dict = {}  # {"seed": N} when the taps play a seeded game
 
     def _probe_lines(self) -> list[dict]:
         try:
@@ -180,7 +190,7 @@ class Taps:
         return [
             _figure(f"{what}: pointerdown to the banner's new text in the page", self.dom, **extra),
             _figure(f"{what}: pointerdown to the next frame after it (painted)", self.frame, **extra),
-            _figure(f"{what}: server CPU per tap (handler, diff, encoding)", self.cpu,
+            _figure(f"{what}: server CPU per tap (handler, diff, encoding)", self.cpu, **self.seed,
                     bytes_sent_median=sent[n // 2], bytes_sent_max=sent[-1],
                     server_process_cpu_ms_per_tap=round(self.proc_cpu / n * 1000, 2), **extra),
             _figure(f"{what}: click to change seen by the harness", self.harness, **extra),
@@ -192,7 +202,7 @@ def _round_taps(browser, quick: bool) -> Taps:
     with tempfile.TemporaryDirectory() as data:
         port = _free_port()
         probe = os.path.join(data, "probe.jsonl")
-        proc = _server(data, port, probe)
+        proc = _server(data, port, probe, seed=ROUND_SEED)
         try:
             page = _open(browser, port, "/new", 1280, 800)
             page.get_by_role("button", name="Start the game").first.click()
@@ -201,6 +211,7 @@ def _round_taps(browser, quick: bool) -> Taps:
             taps = Taps(page, probe, proc.pid)
             taps.tap(page.get_by_role("button", name="Roll for the starting order").first, page.evaluate(BANNER))
             taps = Taps(page, probe, proc.pid)  # the first tap builds the round screen: not a sample
+            taps.seed = {"seed": ROUND_SEED}
             target = 15 if quick else 60
             while len(taps.dom) < target:
                 banner = page.evaluate(BANNER) or ""
