@@ -22,9 +22,9 @@ from tests.test_ui_views import FakePage
 
 @pytest.fixture
 def screen(tmp_path, monkeypatch):
-    updated: list[ft.BaseControl] = []
-    monkeypatch.setattr(ft.BaseControl, "update", lambda self: updated.append(self))
     ctx = AppContext.load(FakePage("/round"), tmp_path)
+    updated: list[ft.BaseControl] = ctx.page.updated  # the controls the screen updates through its page
+    monkeypatch.setattr(ft.BaseControl, "update", lambda self: updated.append(self))  # or by themselves
     with Store.open(tmp_path / "games") as store:
         ctx.state["store"] = store
         game_access.start(ctx, Setup.solo(seed=11))

@@ -21,7 +21,7 @@ from companion.ui.screens import all_screens
 
 class FakePage(SimpleNamespace):
     def __init__(self, route="/"):
-        super().__init__(route=route, views=[], title="", navigated=[], dialogs=[], updates=0)
+        super().__init__(route=route, views=[], title="", navigated=[], dialogs=[], updates=0, updated=[])
 
     def navigate(self, route):
         self.navigated.append(route)
@@ -29,8 +29,12 @@ class FakePage(SimpleNamespace):
     async def push_route(self, route):
         self.navigated.append(route)
 
-    def update(self):
-        self.updates += 1
+    def update(self, *controls):
+        """The whole page (counted in ``updates``), or the given controls, each by itself (kept in ``updated``)."""
+        if controls:
+            self.updated.extend(controls)
+        else:
+            self.updates += 1
 
     def show_dialog(self, dialog):
         self.dialogs.append(dialog)

@@ -130,9 +130,10 @@ class RoundScreen:
         changed += [self._slots[name] for name, part in parts.items() if self._fill(name, self._slots[name], part)]
         changed += self.board.show(v.cells)  # the spaces that changed, each by itself
         changed += self._layout(v)
-        if self._shown:
-            for control in changed:
-                control.update()
+        if self._shown and changed:
+            # Each by itself, as control.update() would, through the page at once: control.update() looks for its
+            # page twice, up the whole chain of its parents, about a tenth of a tap's server time in all.
+            self.ctx.page.update(*changed)
         self._shown = True
 
     def _reuse(self, part: str, key, build: Callable[[], object]):
