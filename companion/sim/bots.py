@@ -73,7 +73,10 @@ class _BotRandom(random.Random):
 
 
 class Bot:
-    """Answers every decision of a game with legal inputs."""
+    """Answers every decision of a game with legal inputs.
+
+    Every input holds plain JSON values only (exactly a str, an int, a bool, None, a list or a dict), which
+    ``simulate`` tells ``record.game_record`` (``plain_inputs``): keep it so (tests/test_record_encoder.py)."""
 
     def __init__(self, kind: str, seed: int) -> None:
         if kind not in BOTS:

@@ -109,7 +109,7 @@ def run(
             summary.human_wins += 1
         if records is not None:
             with (records / record_name(number)).open("x", encoding="utf-8") as f:  # "x": never overwrite
-                f.write(game_record(game))
+                f.write(game_record(game, plain_inputs=True))  # every input is the bot's
         summary.games += 1
     summary.seconds = time.perf_counter() - start
     return summary

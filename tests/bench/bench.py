@@ -87,7 +87,7 @@ def bench_games_per_second(games: int = 300, records: bool = False) -> dict:
             if records:
                 path = os.path.join(tmp, f"game-{number:05d}.jsonl")
                 with open(path, "w", encoding="utf-8") as f:
-                    f.write(game_record(game))  # as simulate --records writes it
+                    f.write(game_record(game, plain_inputs=True))  # as simulate --records writes it
             cpu.append(time.process_time() - t)
     wall = time.perf_counter() - wall
     name = "simulated solo game" + (" with its record written" if records else "")
