@@ -236,8 +236,14 @@ class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, Rerolls, Sid
         self._busy = True
         self._decision = None
         self._waiting_placer = None
+        kind = inp.get("type")
+        # The steps a game makes by the hundred go straight to their phase (``_ROUTES``), every other to _dispatch.
+        route = _ROUTES.get((kind, decision.kind)) if type(kind) is str else None
         try:
-            self._dispatch(inp, decision)
+            if route is not None:
+                route(self, inp, decision)
+            else:
+                self._dispatch(inp, decision)
             self._advance()
         except Exception:
             self._busy = False
@@ -311,9 +317,8 @@ class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, Rerolls, Sid
     # ------------------------------------------------------------------ dispatch
 
     def _dispatch(self, inp: dict, decision: Decision) -> None:
+        """An input ``_ROUTES`` does not take: its shape checked, then to its phase if the game waits for it."""
         kind = inp.get("type")
-        if type(kind) is str and (route := _ROUTES.get((kind, decision.kind))) is not None:
-            return route(self, inp, decision)  # the steps a game makes by the hundred, each straight to its phase
         if type(kind) is not str or kind not in NO_FIELDS:
             check_shape(inp)
         if kind in _SIDE_INPUTS:
