@@ -147,3 +147,11 @@ def test_a_walk_ends_with_its_last_automa_to_draw(stash):
                 if task["kind"] == "walk":
                     assert set(task["queue"]) & game._automa
             game.act(bot.input_for(game))
+
+
+def test_every_route_answers_a_decision_its_input_is_expected_for():
+    """A step ``Game._ROUTES`` sends straight to its phase is one ``_dispatch`` would send there too."""
+    from companion.rules.game import _EXPECTED, _ROUTES
+
+    for kind, by_decision in _ROUTES.items():
+        assert by_decision.keys() <= set(_EXPECTED[kind])

@@ -238,7 +238,7 @@ class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, Rerolls, Sid
         self._waiting_placer = None
         kind = inp.get("type")
         # The steps a game makes by the hundred go straight to their phase (``_ROUTES``), every other to _dispatch.
-        route = _ROUTES.get((kind, decision.kind)) if type(kind) is str else None
+        route = _ROUTES.get(kind, _NO_ROUTE).get(decision.kind) if type(kind) is str else None
         try:
             if route is not None:
                 route(self, inp, decision)
@@ -382,18 +382,22 @@ def _place(game: Game, inp: dict, decision: Decision) -> None:
     game._place_human(decision.color, decision.dwarf, inp)
 
 
-#: (input type, decision kind) -> the phase that takes it, for every input that answers the decision it is
+#: input type -> decision kind -> the phase that takes it, for every input that answers the decision it is
 #: expected for and whose fields only that phase reads (the inputs of ``NO_FIELDS``, and a placement, which
-#: checks its fields first): one look-up instead of ``_dispatch``'s checks one by one (issue 13: a game makes
-#: about 160 steps, 60 of them automa turns). Any other pair (a side input, an input the game does not wait
-#: for, a shape to check) takes ``_dispatch``'s whole way, which does the same for these pairs.
-_ROUTES: dict[tuple[str, str], Callable[[Game, dict, Decision], None]] = {
-    ("proceed", "automa_turn"): lambda game, inp, d: game._automa_turn(d.color, d.dwarf),
-    ("answer", "question"): lambda game, inp, d: game._answer(inp),
-    ("place", "place"): _place,
-    ("proceed", "roll"): lambda game, inp, d: game._human_roll(d.color, None),
-    ("proceed", "keep_roll"): lambda game, inp, d: game._keep_or_reroll(d.color, False),
-    ("reroll", "keep_roll"): lambda game, inp, d: game._keep_or_reroll(d.color, True),
-    ("proceed", "next_round"): lambda game, inp, d: game._next_round(),
-    ("proceed", "starting_rolls"): lambda game, inp, d: game._starting_rolls(inp.get("rolls") or {}),
+#: checks its fields first): two look-ups of a text instead of ``_dispatch``'s checks one by one (issue 13: a game
+#: makes about 160 steps, 60 of them automa turns; a dict of dicts, as a pair for a key costs a tuple a step).
+#: Any other pair (a side input, an input the game does not wait for, a shape to check) takes ``_dispatch``'s
+#: whole way, which does the same for these pairs.
+_ROUTES: dict[str, dict[str, Callable[[Game, dict, Decision], None]]] = {
+    "proceed": {
+        "automa_turn": lambda game, inp, d: game._automa_turn(d.color, d.dwarf),
+        "roll": lambda game, inp, d: game._human_roll(d.color, None),
+        "keep_roll": lambda game, inp, d: game._keep_or_reroll(d.color, False),
+        "next_round": lambda game, inp, d: game._next_round(),
+        "starting_rolls": lambda game, inp, d: game._starting_rolls(inp.get("rolls") or {}),
+    },
+    "answer": {"question": lambda game, inp, d: game._answer(inp)},
+    "place": {"place": _place},
+    "reroll": {"keep_roll": lambda game, inp, d: game._keep_or_reroll(d.color, True)},
 }
+_NO_ROUTE: Mapping[str, Callable[[Game, dict, Decision], None]] = {}
