@@ -31,15 +31,16 @@ class Decision(NamedTuple):
     details: Mapping = NO_DETAILS
 
 
-#: A colour as a prompt names it, worked out once per colour (a game words about 90 prompts).
-_NAMES: dict[str, str] = {}
+class _Names(dict):
+    """A colour -> its name as a prompt says it, worked out the first time it is asked for: a game words about 90
+    prompts, and a look-up in a dict costs less than a call of a function (issue 13)."""
+
+    def __missing__(self, color: str) -> str:
+        name = self[color] = color.capitalize()
+        return name
 
 
-def _name(color: str) -> str:
-    name = _NAMES.get(color)
-    if name is None:
-        name = _NAMES[color] = color.capitalize()
-    return name
+_NAMES = _Names()
 
 
 #: ``Decision(kind, color, dwarf, prompt, details)`` with every field given, made by ``tuple.__new__`` itself:
@@ -52,18 +53,18 @@ _decision = partial(tuple.__new__, Decision)
 def automa_turn_decision(color: str, dwarf: int) -> Decision:
     """An automa's turn to place, made once per dwarf: it holds nothing else, and a game waits for one about 60
     times (issue 13)."""
-    return Decision("automa_turn", color, dwarf, f"{_name(color)} automa places #{dwarf}")
+    return Decision("automa_turn", color, dwarf, f"{_NAMES[color]} automa places #{dwarf}")
 
 
 def place_decision(color: str, dwarf: int, options: dict[str, str | None]) -> Decision:
     """A human's dwarf to place; ``options`` as ``Decisions.space_options`` gives them."""
-    return _decision(("place", color, dwarf, f"{_name(color)} #{dwarf} places", {"spaces": options}))
+    return _decision(("place", color, dwarf, f"{_NAMES[color]} #{dwarf} places", {"spaces": options}))
 
 
 def question_decision(task: dict) -> Decision:
     """A question about an automa's take (the task itself is the details)."""
     color = task["color"]
-    return _decision(("question", color, None, f"{_name(color)} automa: {task['prompt']}", task))
+    return _decision(("question", color, None, f"{_NAMES[color]} automa: {task['prompt']}", task))
 
 
 class Decisions:
@@ -108,7 +109,7 @@ class Decisions:
             return Decision(
                 "roll",
                 task["color"],
-                prompt=f"{_name(task['color'])} rolls for the dragon",
+                prompt=f"{_NAMES[task['color']]} rolls for the dragon",
                 details={"threshold": self.aggression_threshold()},
             )
         if kind == "keep_roll":
@@ -124,11 +125,11 @@ class Decisions:
         details = {"value": value, "purpose": purpose, "temple": task.get("temple", True)}
         if purpose == "aggression":
             details["threshold"] = self.aggression_threshold()
-            prompt = f"{_name(color)} rolled {value}: keep it or re-roll (Temple)?"
+            prompt = f"{_NAMES[color]} rolled {value}: keep it or re-roll (Temple)?"
         else:
             details["black"] = bool(task.get("black"))
             die = "the black die" if details["black"] else "the fight die"
-            prompt = f"{_name(color)} rolled {value} on {die}: keep it, or re-roll it first?"
+            prompt = f"{_NAMES[color]} rolled {value} on {die}: keep it, or re-roll it first?"
         return Decision("keep_roll", color, prompt=prompt, details=details)
 
     def space_options(self, color: str, dwarf: int, spell: str | None = None) -> dict[str, str | None]:
