@@ -2,15 +2,18 @@
 
 Part of ``python -m tests.bench.bench --browser``. Each run starts the real app (``python -m companion app``)
 on a free port with an empty data folder, as a person would; the round screen's taps play one seeded game
-(``ROUND_SEED``), so two runs tap the same buttons in the same order. One run reports, for the round screen and for the
-empty round trip (``tests/bench/floor_app.py``: one button, one Text), measured the same way:
+(``ROUND_SEED``), so two runs tap the same buttons in the same order. One run reports, for the round screen and for
+the empty round trip (``tests/bench/floor_app.py``: one button, one Text), measured the same way:
 
 - in-page latency: from the tap's ``pointerdown`` (its ``event.timeStamp``) to the DOM change that puts the
   banner's new text into Flutter's accessibility tree (a MutationObserver; Flutter writes that tree in the same
   frame it paints), and to the start of the next animation frame (by then that frame has been painted);
 - server CPU per tap: ``time.process_time`` spent handling the tap's events in the server process
   (``companion/server/probe.py``), and the bytes sent back; beside it the server's whole CPU (utime + stime from
-  /proc) over all the taps, divided by their number;
+  /proc) over all the taps, divided by their number. On a machine of two cores the server shares them with
+  Chromium, which is drawing meanwhile: the same taps in process (``tests/bench/round_taps.py``) cost about a
+  third more CPU time with a Chromium page animating beside them (best of 4 runs, 60 taps: 237 -> 299 ms), so
+  this figure sits above the in-process one by about that much;
 - the harness's own view (Playwright's click to its poll seeing the change), which adds its round trips.
 
 Each figure carries the core count and the load average at its start: on a shared machine a figure is only as
