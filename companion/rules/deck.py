@@ -300,7 +300,6 @@ def check_files(paths: Iterable[str | os.PathLike[str]]) -> list[str]:
     return messages
 
 
-
 def card_tables(deck: Deck) -> tuple[tuple[str, ...], dict[str, Card]]:
     """A deck's card ids in order and its cards by id: what a game shuffles and draws from (read only)."""
     return deck.ids(), {c.id: c for c in deck.cards}

@@ -101,12 +101,12 @@ class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, Rerolls, Sid
         self._cards: dict[str, Mapping[str, Card]] = {}
         for p in setup.automa:
             deck = given.get(p.deck)
-            if deck is None:
-                deck = load_builtin(p.deck)
-                self._card_ids[p.color], self._cards[p.color] = shipped_card_tables(p.deck)
+            if deck is None:  # a shipped deck: its tables made once for every game
+                deck, tables = load_builtin(p.deck), shipped_card_tables(p.deck)
             else:
-                self._card_ids[p.color], self._cards[p.color] = card_tables(deck)
+                tables = card_tables(deck)
             self.decks[p.color] = deck
+            self._card_ids[p.color], self._cards[p.color] = tables
         self._automa = frozenset(self.decks)
         self._table_keeps_stash = setup.stash == "table"
         self._expansion = setup.expansion

@@ -50,9 +50,10 @@ def wants_gzip(accept_encoding: str) -> bool:
     (True, False, False)
     """
     for part in accept_encoding.lower().split(","):
-        name, _, params = part.strip().partition(";")
+        name, _, params = part.partition(";")
         if name.strip() in ("gzip", "*"):
-            q = params.strip().removeprefix("q=").strip() if params.strip().startswith("q=") else "1"
+            params = params.strip()
+            q = params[2:] if params.startswith("q=") else "1"
             try:
                 return float(q) > 0
             except ValueError:
