@@ -31,6 +31,8 @@ import sys
 import tempfile
 import time
 
+from companion.server.probe import ENV as PROBE_ENV
+from companion.ui.new_game.view import SEED_ENV
 from tests.bench.bench import _figure
 
 CHROMIUM = "/usr/bin/chromium"
@@ -67,8 +69,6 @@ RECORDER = """(() => {
   }).observe(document.documentElement, {subtree: true, childList: true, characterData: true, attributes: true});
   if (document.documentElement) watch(); else addEventListener('DOMContentLoaded', watch);
 })()"""
-PROBE_ENV = "TREASURE_COMPANION_PROBE"
-SEED_ENV = "TREASURE_COMPANION_SEED"
 #: The round screen's taps play the same game at every run (as tests/bench/round_taps.py does, same seed): the
 #: mix of taps, and so the figures of two runs or two versions of the app, can then be compared.
 ROUND_SEED = 11
@@ -147,8 +147,9 @@ def _proc_cpu(pid: int) -> float:
 class Taps:
     """The samples of one series of taps: in-page latency, the harness's view, server CPU and bytes per tap."""
 
-    def __init__(self, page, probe: str, pid: int) -> None:
+    def __init__(self, page, probe: str, pid: int, seed: int | None = None) -> None:
         self.page, self.probe, self.pid = page, probe, pid
+        self.seed = seed  # the game's, when the taps play a seeded one
         self.dom: list[float] = []
         self.frame: list[float] = []
         self.harness: list[float] = []
@@ -156,7 +157,6 @@ class Taps:
         self.sent: list[float] = []
         self.proc_cpu = 0.0
         self.load = os.getloadavg()[0]
-        self.seed: dict = {}  # {"seed": N} when the taps play a seeded game
 
     def _probe_lines(self) -> list[dict]:
         try:
@@ -193,7 +193,8 @@ class Taps:
         return [
             _figure(f"{what}: pointerdown to the banner's new text in the page", self.dom, **extra),
             _figure(f"{what}: pointerdown to the next frame after it (painted)", self.frame, **extra),
-            _figure(f"{what}: server CPU per tap (handler, diff, encoding)", self.cpu, **self.seed,
+            _figure(f"{what}: server CPU per tap (handler, diff, encoding)", self.cpu,
+                    **({"seed": self.seed} if self.seed is not None else {}),
                     bytes_sent_median=sent[n // 2], bytes_sent_max=sent[-1],
                     server_process_cpu_ms_per_tap=round(self.proc_cpu / n * 1000, 2), **extra),
             _figure(f"{what}: click to change seen by the harness", self.harness, **extra),
@@ -213,8 +214,7 @@ def _round_taps(browser, quick: bool) -> Taps:
             page.wait_for_function(f"() => ({BANNER})() !== null", timeout=30000)
             taps = Taps(page, probe, proc.pid)
             taps.tap(page.get_by_role("button", name="Roll for the starting order").first, page.evaluate(BANNER))
-            taps = Taps(page, probe, proc.pid)  # the first tap builds the round screen: not a sample
-            taps.seed = {"seed": ROUND_SEED}
+            taps = Taps(page, probe, proc.pid, ROUND_SEED)  # the first tap builds the round screen: not a sample
             target = 15 if quick else 60
             while len(taps.dom) < target:
                 banner = page.evaluate(BANNER) or ""
