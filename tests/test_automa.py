@@ -282,6 +282,18 @@ def test_tunneling_two_gems_and_a_face_down_tile_no_bonus():
     assert (line["mine_tiles"], line["gem_mine_tiles"], line["mined_gems"]) == (1, 1, stash.mined_gems)
 
 
+@pytest.mark.parametrize(("slot", "price"), [(1, "1 beer or 1 gold"), (2, "1 beer and 1 gold"),
+                                           (3, "1 beer and 2 gold"), (4, "2 beer and 2 gold")])
+def test_the_tunnel_question_names_the_tile_by_its_price(slot, price):
+    """The automa card names the Tunnel tile by its cost, and the board prints a cost under each tile (the cheapest
+    on the right, where the tiles slide): the question says the price, never a bare position a player would count
+    from the left."""
+    game, _ = red_claims("tunnel", tunnel=slot)
+    prompt = game.decision.prompt
+    assert f"costs {price}" in prompt
+    assert "position" not in prompt
+
+
 def test_tunneling_a_special_tile():
     game, step = red_claims("tunnel")
     answer(game, {"kind": "special", "tile": "smithy"})

@@ -199,3 +199,29 @@ def test_a_loss_says_a_quarter_for_stone_beards():
     lines = board_instructions([attack], 5, {"red"})
     assert "Red loses a quarter of its gold (rounded up, Stone Beards)" in lines
     assert "Blue loses half its gold (rounded up)" in lines
+
+
+def test_the_face_down_tile_instruction_follows_the_games_rules_version():
+    """A table-kept automa's Tunnel tile: only a rules version 1 game (whose automa tiles still had power) tells
+    the table to record Dragon Song or Stone Beards; a version 2 game refuses it, so the screen does not ask."""
+    from companion.rules.deck import AllPlay, Card, Deck
+    from companion.rules.game import Game
+    from companion.rules.setup import Player
+
+    tunnel_card = Card(id="T1", primary="tunnel", secondary="forge", tertiary="temple", axes=1,
+                       all_play=AllPlay(dwarf_king=1, gem_market="ruby", tunnel=1, wizards_cave=1))
+    lines = {}
+    for version in (1, 2):
+        for seed in range(60):
+            setup = Setup.build([Player(color="blue", kind="human"),
+                                 Player(color="red", kind="automa", deck="red", difficulty="hard")],
+                                seed=seed, stash="table")
+            game = Game(setup, decks={"red": Deck(deck="red", cards=(tunnel_card,))}, version=version)
+            game.act({"type": "starting_rolls", "rolls": {"blue": 3}})
+            if game.state.turn_order[0] == "red":
+                break
+        p = RoundPresenter(GameSession(game))
+        assert p.proceed()
+        lines[version] = next(x for x in p.view().instructions if "face down" in x)
+    assert "record it under" in lines[1]
+    assert "record it under" not in lines[2]

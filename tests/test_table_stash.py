@@ -91,9 +91,23 @@ def test_tunnel_scenario_d_take_the_tile_in_its_slot():
     step = game.act(PROCEED)
     assert game.decision.kind != "question"
     lines = board_instructions(step, 5)
-    assert ("Take the tile in slot 2 and put it face down beside Red's deck with the gems it shows (if it is Dragon "
-            "Song or Stone Beards, record it under Spells, special tiles and corrections)") in lines
+    assert ("Take the tile that costs 1 beer and 1 gold and put it face down beside Red's deck with the gems it "
+            "shows") in lines
     assert game.state.stash["red"].tiles == []  # the app keeps nothing
+
+
+def test_a_face_down_tile_is_not_to_be_recorded_under_rules_version_2():
+    """Rules version 2 refuses a special tile for an automa (its tiles lie face down, no power): the instruction
+    must not tell the table to record Dragon Song or Stone Beards. A version 1 game still accepts it and says so."""
+    game = one_automa("tunnel", tunnel=1)
+    step = game.act(PROCEED)
+    (line,) = [x for x in board_instructions(step, 5) if "face down" in x]
+    assert "record it" not in line and "Stone Beards" not in line
+    with pytest.raises(IllegalInput, match="face down"):
+        game.act({"type": "special_tile", "color": "red", "tile": "stone_beards"})
+    (line,) = [x for x in board_instructions(step, 5, tile_powers=True) if "face down" in x]
+    assert line.endswith("(if it is Dragon Song or Stone Beards, record it under Spells, special tiles and "
+                         "corrections)")
 
 
 def test_a_human_claim_leads_to_the_automa_discard_in_the_same_tap():
@@ -109,7 +123,7 @@ def test_a_human_claim_leads_to_the_automa_discard_in_the_same_tap():
 def test_humans_before_the_automa_in_the_walk_are_named_first():
     e = {"type": "table_keeps", "color": "green", "what": "tile", "position": 3, "after": ["blue", "yellow"]}
     assert board_instructions([e], 5)[0].startswith(
-        "After Blue and Yellow: take the tile in slot 3 and put it face down beside Green's deck")
+        "After Blue and Yellow: take the tile that costs 1 beer and 2 gold and put it face down beside Green's deck")
 
 
 def test_wizards_cave_no_spell_is_asked():

@@ -27,6 +27,10 @@ CHOICES = ("primary", "secondary", "tertiary")
 GEM_COLORS = ("ruby", "emerald", "sapphire", "diamond")
 STASH_GEMS = (*GEM_COLORS, "mana")
 SPELL_POINTS = {"charm": 3, "mind_control": 9}
+#: A Tunnel tile by its slot on an automa card (1 the cheapest): its price, printed under the slot on the board.
+#: The card names the tile by this cost, so the app says the price rather than a position (the tiles slide to the
+#: right as they get cheaper, so a position counted from the left would be the wrong tile).
+TUNNEL_PRICES = {1: "1 beer or 1 gold", 2: "1 beer and 1 gold", 3: "1 beer and 2 gold", 4: "2 beer and 2 gold"}
 #: The spaces only the expansion's board has (a base game skips them on a card).
 EXPANSION_SPACES = frozenset(sid for sid, sp in SPACES.items() if sp.expansion)
 SPELLS = (
@@ -167,7 +171,7 @@ def all_play_question(space: str, card) -> dict | None:
                               "how many coins lay on it?"}
         case "tunnel":
             return {"question": "tunnel", "position": a.tunnel,
-                    "prompt": f"take the mine tile in position {a.tunnel}: which tile is it "
+                    "prompt": f"take the mine tile that costs {TUNNEL_PRICES[a.tunnel]}: which tile is it "
                               "(its gems go to the automa, the tile face down to its stack)?"}
         case "wizards_cave":
             return {"question": "wizards_cave", "position": a.wizards_cave,

@@ -78,9 +78,11 @@ def _attack(e: Mapping, said_later: set[str] = frozenset(), stone_beards: Collec
     return out
 
 
-def board_instructions(step: list[Mapping], dragon_length: int, stone_beards: Collection[str] = ()) -> list[str]:
+def board_instructions(step: list[Mapping], dragon_length: int, stone_beards: Collection[str] = (),
+                       tile_powers: bool = False) -> list[str]:
     """What to do on the physical board after a step, in the order it happened. ``stone_beards``: the colours
-    holding Stone Beards (a dragon takes a quarter of theirs, not half)."""
+    holding Stone Beards (a dragon takes a quarter of theirs, not half); ``tile_powers``: an automa's special
+    tile has its power in this game (rules version 1 only), so a table-kept tile asks to be recorded."""
     out: list[str] = []
     bonus, folded, captured, said_later = table_words.merges(step)
     for i, e in enumerate(step):
@@ -88,7 +90,7 @@ def board_instructions(step: list[Mapping], dragon_length: int, stone_beards: Co
         if i in folded:
             continue
         if t == "table_keeps":
-            out.append(table_words.take(e, bonus.get(i, 0), captured.get(i)))
+            out.append(table_words.take(e, bonus.get(i, 0), captured.get(i), tile_powers))
         elif t == "place":
             out += _place(e)
         elif t == "gain":

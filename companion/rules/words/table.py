@@ -5,8 +5,8 @@ the same sentence as the take they go with (:func:`merges` finds them).
 
 >>> print(take({"color": "red", "what": "achievement", "position": 3}, bonus=2))
 Red discards the 3rd achievement from the left and moves its score marker by the card's points, plus 2 for the all-play
->>> print(take({"color": "green", "what": "tile", "position": 2})[:87])
-Take the tile in slot 2 and put it face down beside Green's deck with the gems it shows
+>>> print(take({"color": "green", "what": "tile", "position": 2}))
+Take the tile that costs 1 beer and 1 gold and put it face down beside Green's deck with the gems it shows
 >>> take({"color": "red", "what": "loss", "treasure": "gold", "share": "half"}, captured=5)
 'Red returns half of the gold beside its deck, rounded up, and its longest beard (#5) goes to the capture box'
 """
@@ -15,11 +15,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ..automa import TUNNEL_PRICES
 from .names import colour, gem
 from .plural import count, join_and, ordinal
 
-#: Told with a tile: the two special tiles whose power changes what the app does for an automa.
+#: Told with a tile in a rules version 1 game only: the two special tiles whose power changed what the app does
+#: for an automa. Version 2 gives the automa's face-down tiles no power and refuses them (``side_inputs``).
 TELL_THE_APP = "if it is Dragon Song or Stone Beards, record it under Spells, special tiles and corrections"
+
+
+def _tile(position) -> str:
+    """The Tunnel tile an automa card names, by its price (``automa.TUNNEL_PRICES``)."""
+    price = TUNNEL_PRICES.get(position)
+    return f"the tile that costs {price}" if price else f"the tile in slot {position}"
 
 
 def _after(e: Mapping) -> str:
@@ -27,9 +35,10 @@ def _after(e: Mapping) -> str:
     return f"After {join_and(before)}: " if before else ""
 
 
-def take(e: Mapping, bonus: int = 0, captured: int | None = None) -> str:
+def take(e: Mapping, bonus: int = 0, captured: int | None = None, tile_powers: bool = False) -> str:
     """The instruction for one ``table_keeps`` event. ``bonus``: the claimer's all-play points said with it;
-    ``captured``: the beard number of the automa's dwarf a lost fight sends to the capture box."""
+    ``captured``: the beard number of the automa's dwarf a lost fight sends to the capture box; ``tile_powers``:
+    the game's rules give an automa's special tile its power (rules version 1), so a tile asks to be recorded."""
     who, what = colour(e.get("color")), e.get("what")
     if what == "gems":
         n = int(e.get("count") or 0)
@@ -43,8 +52,9 @@ def take(e: Mapping, bonus: int = 0, captured: int | None = None) -> str:
         return (f"{_after(e)}{who} discards the {gem(str(e.get('gem')))} contract above the gold icon: the coins "
                 "on it go beside its deck")
     if what == "tile":
-        line = (f"take the tile in slot {e.get('position')} and put it face down beside {who}'s deck with the "
-                f"gems it shows ({TELL_THE_APP})")
+        line = f"take {_tile(e.get('position'))} and put it face down beside {who}'s deck with the gems it shows"
+        if tile_powers:
+            line += f" ({TELL_THE_APP})"
         return _after(e) + line if e.get("after") else line[0].upper() + line[1:]
     if what == "spell":
         return (f"{_after(e)}{who} discards the {ordinal(int(e.get('position') or 0))} spell from the left; "
@@ -71,7 +81,7 @@ def told(e: Mapping) -> str:
     if what == "contract":
         return f"{who} discarded the {gem(str(e.get('gem')))} contract and kept its coins (at the table)"
     if what == "tile":
-        return f"{who} took the tile in slot {e.get('position')} (kept at the table)"
+        return f"{who} took {_tile(e.get('position'))} (kept at the table)"
     if what == "spell":
         return f"{who} discarded the {ordinal(int(e.get('position') or 0))} spell from the left"
     if what == "loss":

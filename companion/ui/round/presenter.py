@@ -206,7 +206,8 @@ class RoundPresenter:
             decision=d.kind,
             actor_is_automa=bool(d.color and setup.player(d.color).is_automa),
             instructions=board_instructions(
-                last, setup.dragon_track, {c for c, tiles in s.special_tiles.items() if "stone_beards" in tiles}
+                last, setup.dragon_track, {c for c, tiles in s.special_tiles.items() if "stone_beards" in tiles},
+                tile_powers=g.version < 2,
             ),
             cells=cells,
             undo_label=step_label(g.steps[-1]) if g.can_undo else None,
