@@ -498,3 +498,40 @@ def test_a_game_with_transcribed_decks_records_them_and_replays_with_them():
     assert '"custom_decks"' in text.splitlines()[0]
     assert loads(text).events() == game.events()
     assert '"custom_decks"' not in game_record(Game(Setup.solo(seed=5))).splitlines()[0]
+
+
+def test_an_automa_claimer_draws_first_then_the_walk_starts_from_the_top_of_the_turn_order():
+    """App's decision (Rules help): the claimer acts first, then every other player from the top of the turn order
+    (not from the seat after the claimer). Order red, blue, green; green claims the Dwarf King: green draws its
+    card first, then red, the top of the order; blue, the human, acts at the board after red, unasked."""
+    king = deck("green", card("K1", "dwarf_king", "forge", "temple", dwarf_king=2))
+    others = deck("red", card("F1", "forge", "temple", "excavate", dwarf_king=4))
+
+    def make(seed):
+        game = Game(Setup.solo(seed=seed), decks={"green": king, "red": others})
+        game.act({"type": "starting_rolls", "rolls": {"blue": 3}})
+        return game
+
+    game = make(find_seed(make, lambda g: g.state.turn_order == ["red", "blue", "green"]))
+    game.act(PROCEED)  # red #1 to the Forge
+    place(game, "temple")  # blue #1
+    step = game.act(PROCEED)  # green #1 claims the Dwarf King
+    assert events(step, "place")[0]["space"] == "dwarf_king"
+    asked = []
+    while game.decision.kind == "question":
+        d = game.decision
+        asked.append((d.color, d.details["position"], list(d.details.get("after") or [])))
+        answer(game, 0)
+    # green (the claimer) first, with its own card; then red, first in turn order; blue walks after red
+    assert asked == [("green", 2, []), ("red", 4, [])]
+
+
+def test_no_automa_draws_a_card_when_a_human_claims_the_mine():
+    """App's decision (Rules help): at the Mine the automa do nothing, so neither draws a card for it."""
+    game = Game(Setup.solo(seed=2))
+    game.act({"type": "starting_rolls", "rolls": {"blue": 6}})
+    drive(game, until=lambda g: g.decision.kind == "place")
+    piles = {c: (list(p.draw), list(p.discard)) for c, p in game.state.decks.items()}
+    step = place(game, "mine")
+    assert not events(step, "automa_draw")
+    assert {c: (list(p.draw), list(p.discard)) for c, p in game.state.decks.items()} == piles

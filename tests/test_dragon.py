@@ -421,6 +421,20 @@ def test_virtual_axes_are_drawn_by_the_app():
         assert a["defence"][c] == dice[c] + sum(drawn[c])
 
 
+def test_the_apps_axes_are_worth_one_three_times_in_four_and_two_once_in_four():
+    """Base rulebook (Strategy Tip): 75% of the axes are worth 1, the other 25% are worth 2. The axes the app
+    draws for an automa (no axe bag at the table) follow that mix, from the game's own generator."""
+    values = []
+    for seed in (s for s in range(200) if free_hoard(s)):
+        game = solo_attack_game(seed, virtual_axes=True)
+        step = attack(game, 4, players={"blue": {"die": 2}})
+        values += [v for e in events(step, "axes") for v in e["values"]]
+        if len(values) >= 400:
+            break
+    assert set(values) == {1, 2} and len(values) >= 400
+    assert 0.18 <= values.count(2) / len(values) <= 0.32  # 25%, with room for a fixed sample of about 400
+
+
 def test_green_automa_dragon_fight_example():
     """Expansion example: green automa draws three axes; strength 4; green 8, blue 5, red 6: nobody is
     defeated and green has the highest defence: it wins the tile and 8 points."""
@@ -469,6 +483,21 @@ def test_rahdo_one_shared_black_die_entered_by_the_table():
     rolls = events(step, "roll")
     assert len(rolls) == 1 and rolls[0]["black"] is True and rolls[0]["value"] == 5
     assert rolls[0]["color"] == "blue"  # the player whose action made the dragon attack
+
+
+def test_rahdo_attack_example_everyone_at_least_four_is_safe():
+    """Rahdo appendix example: strength 4; each defence is the one black die plus that player's axes, all of them
+    4 or more, so nobody loses; the best defence takes the tile."""
+    game = four_player_game(variant="rahdo")
+    dragon_to(game, head(game) - 1)
+    place(game, "treasure_hoard")
+    roll(game, 4)
+    step = attack(game, 4, "gems", 6, players={"blue": {"axes": 0}, "red": {"axes": 1}, "yellow": {"axes": 3},
+                                              "green": {"axes": 2}}, black_die=4)
+    (a,) = events(step, "attack")
+    assert a["defence"] == {"blue": 4, "red": 5, "yellow": 7, "green": 6}
+    assert a["losers"] == [] and a["captured"] == []
+    assert a["winner"] == "yellow" and game.state.points["yellow"] == 6
 
 
 def test_rahdo_black_die_rolled_by_the_app_for_an_automa_trigger():
@@ -598,3 +627,49 @@ def test_a_placement_with_the_apps_dice_rolls_for_the_dragon_in_the_same_step():
     # On a space without the dragon symbol nothing is rolled.
     step = game.act({"type": "place", "space": "mine", "roll": "app"})
     assert [e["type"] for e in step] == ["place"]
+
+
+# ---------------------------------------------------------------------------------------- the golem (app decisions)
+
+
+def test_the_golem_on_the_hoard_plays_its_controllers_dragon_song():
+    """App's decision (Rules help): Dragon Song works "whenever you occupy" the Treasure Hoard, and the golem a
+    player controls occupies it for them, so every roll needs 5+ while it stands there; the golem placed on the
+    hoard makes its controller roll for the dragon."""
+    game = four_player_game(expansion=True)
+    game.act({"type": "special_tile", "color": "red", "tile": "dragon_song"})
+    game.act({"type": "place", "golem": True, "color": "red", "space": "treasure_hoard"})
+    assert game.decision.kind == "roll" and game.decision.color == "red"  # the golem's claim: red rolls
+    assert game.decision.details["threshold"] == 5
+    roll(game, 4)
+    assert game.state.dragon == 0
+    place(game, "scout")  # blue #1: another player's roll, while red's golem holds the hoard
+    assert game.decision.details["threshold"] == 5
+    roll(game, 4)
+    assert game.state.dragon == 0
+
+
+def test_the_golem_in_the_temple_gives_no_re_roll():
+    """App's decision (Rules help): the Temple re-roll needs the player's own dwarf there; their golem is none."""
+    game = four_player_game(expansion=True)
+    game.act({"type": "place", "golem": True, "color": "blue", "space": "temple"})
+    place(game, "treasure_hoard")  # blue #1
+    step = game.act(PROCEED)  # the app's die
+    assert [e["type"] for e in step][:1] == ["roll"]
+    assert game.decision.kind != "keep_roll"
+
+
+def test_a_loser_whose_longest_beard_is_captured_loses_the_next_longest():
+    """App's decision (Rules help): a second attack in the same round captures the loser's longest dwarf not yet
+    in the capture box (expansion, four players: dwarves 1 to 4)."""
+    game = resolution_game(expansion=True)
+    attack(game, 20, players={c: {"die": 1} for c in ORDER})  # everybody loses: each #4 captured
+    assert {c: game.state.captured[c] for c in ORDER} == {c: {4} for c in ORDER}
+    assert (game.decision.color, game.decision.dwarf) == ("red", 3)
+    dragon_to(game, head(game) - 1)
+    place(game, "supply_wagon")
+    roll(game, 6)
+    step = attack(game, 20, players={c: {"die": 1} for c in ORDER})
+    (a,) = events(step, "attack")
+    assert sorted((c["color"], c["dwarf"]) for c in a["captured"]) == sorted((c, 3) for c in ORDER)
+    assert {c: game.state.captured[c] for c in ORDER} == {c: {3, 4} for c in ORDER}

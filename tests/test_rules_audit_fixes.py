@@ -591,6 +591,23 @@ def test_the_rules_help_says_where_the_app_decided_each_of_these():
                    for d in APP_DECISIONS)
 
 
+def test_the_rules_help_lists_the_choices_the_engine_makes_where_the_rulebooks_are_silent():
+    """Round 7 audit: each choice below is the engine's (docstrings in setup, round_flow, automa, automa_turn,
+    side_inputs, scoring.sheet; tests in test_setup, test_automa, test_dragon, test_turn_order) and the Rules
+    help's "where the app decided" must say it."""
+    from companion.ui.rules_help.text import APP_DECISIONS
+
+    said = " ".join(APP_DECISIONS)
+    assert "an automa fills a seat and does not change the row" in said
+    assert "solo line (5 rounds, dwarves 1 to 5) in the base game too" in said
+    assert "Tied starting rolls are rolled again with the app's die, for people too" in said
+    assert "The automa skip the spell draft and never cast spells" in said
+    assert "an automa's dwarf only holds the space" in said and "it still rolls for the dragon" in said
+    assert "At the Mine an automa does nothing, so it draws no card" in said
+    assert "Mana gems left in your mine are counted with your other gems" in said
+    assert "in the Temple it gives no re-roll" in said
+
+
 # ---------------------------------------------------------------------------------------------- versions
 
 

@@ -156,6 +156,15 @@ def test_a_tied_reroll_is_rolled_again():
     assert len(values) % 2 == 0
 
 
+def test_tied_people_re_roll_with_the_apps_die():
+    """App's decision (Rules help): a tie among the table's own rolls is re-rolled by the app, not asked again."""
+    game = Game(humans_setup(["blue", "yellow"], seed=1))
+    step = game.act({"type": "starting_rolls", "rolls": {"blue": 4, "yellow": 4}})
+    rerolls = [e for e in events(step, "roll") if e.get("reroll")]
+    assert rerolls and all(e["by"] == "app" for e in rerolls)
+    assert game.decision.kind == "place"
+
+
 def test_two_separate_ties_each_reroll_within_their_group():
     for seed in range(30):
         game = Game(humans_setup(COLORS, seed=seed))

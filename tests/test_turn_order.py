@@ -114,3 +114,21 @@ def test_rolls_highest_first_and_ties_grouped():
     # re-rolls only order the players who tied
     assert order_from_rolls({"blue": (5, 1), "yellow": (5, 6), "red": (2,)}) == ["yellow", "blue", "red"]
     assert tied_groups({"blue": (5, 3), "yellow": (5, 3), "red": (3,)}) == [["blue", "yellow"]]
+
+
+def test_the_golem_in_the_tavern_does_not_set_the_order():
+    """App's decision (Rules help): the golem is no dwarf of its controller, so it does not move them up the order
+    from a tavern space; the tavern spaces it leaves empty are skipped as usual."""
+    order = ["blue", "red", "green", "yellow"]
+    game = Game(humans_setup(order, expansion=True))
+    game.act({"type": "starting_rolls", "rolls": table_rolls(order)})
+    game.act({"type": "place", "golem": True, "color": "yellow", "space": "tavern_1"})
+    plan = ["forge", "excavate", "tavern_2", "temple",            # #1: blue, red, green, yellow
+            "trading_post", "mine", "tunnel", "gem_market",       # #2
+            "dwarf_king", "scout", "tribute", "supply_wagon",     # #3 (the dragon rolls show 1)
+            "treasure_hoard", "wizards_cave", "mana_cave", "tavern_3"]  # #4: yellow's dwarf on tavern 3
+    drive(game, plan)
+    assert game.decision.kind == "next_round", game.decision.prompt
+    assert game.state.board["tavern_1"].golem
+    # yellow's golem on the top space counts for nothing; green (tavern 2), then yellow's own #4 (tavern 3)
+    assert game.decision.details["order"] == ["green", "yellow", "blue", "red"]

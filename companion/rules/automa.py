@@ -109,6 +109,10 @@ class Claim:
 def claim(space: str, tavern_reward: tuple[str, int] | None = None) -> Claim:
     """The automa's effect for claiming ``space``. ``tavern_reward`` is (kind, amount) for a tavern space.
 
+    App's choice: a space the automa rules do not cover (Supply Wagon, Scout, Tribute, Forge, Temple, Excavate,
+    Trading Post, a tavern space giving beer or nothing) gives the automa nothing: its dwarf only holds the space,
+    and on a dragon space it still rolls (the roll follows the action "or passing on it").
+
     Kept once made (``functools.cache``): the effect depends on nothing else, and a claim is frozen (its ``gems``
     are only ever copied).
 

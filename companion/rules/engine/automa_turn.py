@@ -84,7 +84,8 @@ class AutomaTurn:
     def _walk(self, task: dict) -> None:
         """One step of an all-play walk: the next automa in line draws a card and reads its all-play section.
 
-        Humans take part at the board in the same order; the app asks nothing of them.
+        Humans take part at the board in the same order; the app asks nothing of them. App's choice: at the Mine
+        the automa does nothing (the expansion: no mining action), so it draws no card there either.
         """
         s = self.state
         queue = task["queue"]

@@ -21,6 +21,8 @@ class RoundFlow:
     """Mixin of ``Game``: starting rolls, rounds, the run loop and the game's end."""
 
     def _starting_rolls(self, given: Mapping) -> None:
+        """The table's starting rolls (the app rolls any not given, and the automa's). App's choice: tied players
+        re-roll with the app's die, people too, and only among themselves."""
         s = self.state
         humans = {p.color for p in self.setup.humans}
         for color, value in given.items():

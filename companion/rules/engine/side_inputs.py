@@ -35,7 +35,7 @@ class SideInputs:
             spell = inp.get("spell")
             if spell not in automa_rules.SPELLS:
                 raise IllegalInput(f"spell: '{spell}' is not a spell")
-            if self._is_automa(color):
+            if self._is_automa(color):  # app's choice: the automa rules give them no spells (nor the draft)
                 raise IllegalInput("spell: the automa cast no spells")
             if self.version >= 2 and not self.setup.expansion:
                 raise expansion_only("Spells", plural=True)

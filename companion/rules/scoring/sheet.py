@@ -48,7 +48,9 @@ class HumanLine(BaseModel):
     mine_tiles: MineTiles = Field(description="Tiles added during the game; the starting tile is added here.")
     gold: Count
     mined_gems: Count
-    gems_in_mine: Count = Field(description="Gems still on the mine tiles.")
+    #: App's choice: mana gems left in the mine join this one count, halved and rounded up once (the expansion
+    #: scores mana "like the other gems").
+    gems_in_mine: Count = Field(description="Gems still on the mine tiles (mana included).")
 
     @property
     def start(self) -> str:

@@ -244,8 +244,8 @@ APP_DECISIONS: list[str] = [
     "tile at the end.",
     "A loser whose longest beard is already captured loses the next longest dwarf instead.",
     "Grow Beard and Blood Sacrifice do not open the tavern: its spaces stay locked.",
-    "The golem does not count for turn order in the tavern; on Treasure Hoard it counts for its "
-    "controller's Dragon Song.",
+    "The golem does not count for turn order in the tavern, and in the Temple it gives no re-roll (that needs "
+    "your own dwarf); on Treasure Hoard it counts for its controller's Dragon Song.",
     "Draco Speak may move the dragon onto the head of the track; the dragon then attacks at once, set off by "
     "the caster (who rolls the Rahdo black die).",
     "A dwarf with no space it may take (more dwarves than spaces, or no card of an automa's deck fits) sits "
@@ -268,6 +268,16 @@ APP_DECISIONS: list[str] = [
     "Solo: a tie with an automa is a loss, so on equal points the automa ranks ahead of you on the score "
     "sheet, the final screen and in History too. Two tied automa go by the final turn order.",
     "The set chart's 0 tiles scores 0: not printed, it is the app's reading (no tile, no set).",
+    "Rounds and dwarves follow the rulebook tables by the number of people: an automa fills a seat and does not "
+    "change the row. A solo game uses the expansion's solo line (5 rounds, dwarves 1 to 5) in the base game too.",
+    "Tied starting rolls are rolled again with the app's die, for people too; only the tied players re-roll.",
+    "The automa skip the spell draft and never cast spells.",
+    "On a space the automa rules do not cover (Supply Wagon, Scout, Tribute, Forge, Temple, Excavate, Trading "
+    "Post, a tavern space with no gold or gem reward) an automa's dwarf only holds the space; on a dragon space "
+    "it still rolls for the dragon.",
+    "At the Mine an automa does nothing, so it draws no card for it, whoever claimed the space.",
+    "Mana gems left in your mine are counted with your other gems: the whole count is halved and rounded up "
+    "once.",
     "When the table keeps the automa's things (a New game choice), the app asks nothing about them in play: "
     "it says what each automa takes and where it goes, and asks their counts once, on the end-of-game sheet. "
     "Its special tiles lie face down there too, with no power.",
