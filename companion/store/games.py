@@ -49,7 +49,7 @@ from typing import Any
 from companion.paths import default_data_dir
 from companion.store.errors import GameNotFound, StoreConflict, StoreError, injected_failure, sqlite_errors
 from companion.store.history import GameSummary, HistoryStats, stats_by_difficulty
-from companion.store.rows import group_steps, rows_of_step, to_json
+from companion.store.rows import group_steps, object_of, rows_of_step, time_of, to_json
 from companion.store.schema import (
     DB_NAME,
     SCHEMA_VERSION,
@@ -264,10 +264,11 @@ class Store:
             if active == total:
                 raise StoreConflict(f"game {game_id}: there is no undone step to redo")
             bodies = db.execute(
-                "SELECT body FROM events WHERE game_id = ? AND step = ? ORDER BY seq", (game_id, active)
+                "SELECT seq, body FROM events WHERE game_id = ? AND step = ? ORDER BY seq", (game_id, active)
             ).fetchall()
+            events = [object_of(b, f"game {game_id}'s event {seq}") for seq, b in bodies]
             self._moved(db, game_id, active + 1)
-            return [json.loads(b) for (b,) in bodies]
+            return events
 
     def finish(self, game_id: int, summary: GameSummary | None) -> None:
         """Mark the game finished, with its summary for the history (None: finished, but nothing to count)."""
@@ -295,12 +296,13 @@ class Store:
             header, active, total, revision = row
             events: list[dict[str, Any]] = []
             undone: dict[int, list[dict[str, Any]]] = {s: [] for s in range(active, total)}
-            for step, body in db.execute(
-                "SELECT step, body FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
+            for seq, step, body in db.execute(
+                "SELECT seq, step, body FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
             ):
-                (events if step < active else undone[step]).append(json.loads(body))
+                event = object_of(body, f"game {game_id}'s event {seq}")
+                (events if step < active else undone[step]).append(event)
         redo_steps = [undone[s] for s in sorted(undone, reverse=True)]
-        return SavedGame(json.loads(header), events, redo_steps, revision, active)
+        return SavedGame(object_of(header, f"game {game_id}'s setup"), events, redo_steps, revision, active)
 
     def same_game(self, header: dict[str, Any], events: Sequence[dict[str, Any]]) -> int | None:
         """The id of a stored game with this header and exactly these live events (an import already made), or
@@ -338,12 +340,12 @@ class Store:
         return [
             GameInfo(
                 id=gid,
-                started=datetime.fromisoformat(started),
+                started=time_of(started, f"game {gid}'s start time"),
                 finished=ended is not None,
-                players=_players(json.loads(header)),
+                players=_players(_object_or_none(header)),
                 steps=active,
-                ended=datetime.fromisoformat(ended) if ended else None,
-                summary=GameSummary.from_dict(json.loads(summary)) if summary else None,
+                ended=time_of(ended, f"game {gid}'s end time") if ended else None,
+                summary=GameSummary.read(summary),
             )
             for gid, started, ended, header, active, summary in rows
         ]
@@ -351,11 +353,11 @@ class Store:
     def history_stats(self) -> HistoryStats:
         """Per automa difficulty: games, solo wins and win rate, best and average human score, beard ranks."""
         with self._read() as db:
-            summaries = [
-                GameSummary.from_dict(json.loads(s))
+            read = [
+                GameSummary.read(s)
                 for (s,) in db.execute("SELECT summary FROM games WHERE summary IS NOT NULL ORDER BY id")
             ]
-        return stats_by_difficulty(summaries)
+        return stats_by_difficulty([s for s in read if s is not None])
 
     # -- internals -----------------------------------------------------------------------------------------
 
@@ -426,7 +428,15 @@ def _empty_store() -> sqlite3.Connection:
     return conn
 
 
-def _players(header: dict[str, Any]) -> list[dict[str, str]]:
+def _object_or_none(text: Any) -> dict[str, Any] | None:
+    """A header for the games list: an unreadable one lists the game without players (loading it says why)."""
+    try:
+        return object_of(text, "a header")
+    except StoreError:
+        return None
+
+
+def _players(header: dict[str, Any] | None) -> list[dict[str, str]]:
     setup = header.get("setup") if isinstance(header, dict) else None
     players = setup.get("players") if isinstance(setup, dict) else None
     # A human's name, when the table gave one, comes along: every list of the games names that player.
@@ -434,7 +444,7 @@ def _players(header: dict[str, Any]) -> list[dict[str, str]]:
         {"color": p["color"], "kind": p["kind"]}
         | ({"name": p["name"]} if p["kind"] == "human" and isinstance(p.get("name"), str) and p["name"] else {})
         for p in players or []
-        if isinstance(p, dict) and "color" in p and "kind" in p
+        if isinstance(p, dict) and isinstance(p.get("color"), str) and isinstance(p.get("kind"), str)
     ]
 
 

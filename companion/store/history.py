@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from companion.store.rows import is_int
+from companion.store.errors import StoreError
+from companion.store.rows import is_int, object_of
 
 Verdict = Literal["win", "loss"]
 
@@ -31,6 +32,10 @@ class GameSummary:
             raise ValueError(f"summary: winner {self.winner!r} has no score")
         if not self.humans or any(c not in self.scores for c in self.humans):
             raise ValueError("summary: humans must be one or more of the scored colours")
+        if not all(isinstance(c, str) for c in (*self.scores, *self.humans)):
+            raise ValueError("summary: colours must be text")
+        if any(v is not None and not isinstance(v, str) for v in (self.difficulty, self.beard_rank)):
+            raise ValueError("summary: difficulty and beard rank must be text or None")
         if self.verdict not in (None, "win", "loss"):
             raise ValueError(f"summary: verdict must be 'win', 'loss' or None, not {self.verdict!r}")
 
@@ -46,6 +51,18 @@ class GameSummary:
             scores=dict(d["scores"]), winner=d["winner"], humans=tuple(d["humans"]),
             difficulty=d.get("difficulty"), verdict=d.get("verdict"), beard_rank=d.get("beard_rank"),
         )
+
+    @classmethod
+    def read(cls, text: str | None) -> GameSummary | None:
+        """The summary a games row holds, or None when it has none or it cannot be read (a row edited by hand):
+        that game is then listed as finished without scores and left out of the statistics, and every other
+        game is still shown."""
+        if text is None:
+            return None
+        try:
+            return cls.from_dict(object_of(text, "a summary"))
+        except (StoreError, KeyError, TypeError, ValueError):
+            return None
 
 
 @dataclass(frozen=True)

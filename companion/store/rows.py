@@ -6,7 +6,10 @@ into its steps.
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from typing import Any
+
+from companion.store.errors import StoreError
 
 
 def to_json(value: Any, what: str) -> str:
@@ -18,6 +21,30 @@ def to_json(value: Any, what: str) -> str:
     if json.loads(text) != value:
         raise ValueError(f"{what} would not load back unchanged as JSON (tuples or non-string keys?)")
     return text
+
+
+def object_of(text: Any, what: str) -> dict[str, Any]:
+    """The JSON object a row holds; a StoreError naming ``what`` ("game 3's setup") when it is not one.
+
+    The app writes only objects, but the file is the user's: a row edited by hand or by another program must
+    stop a read with one line, not a parser's traceback."""
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        value = None
+    if not isinstance(value, dict):
+        raise StoreError(f"the saved games are damaged: {what} cannot be read")
+    return value
+
+
+def time_of(text: Any, what: str) -> datetime:
+    """The ISO 8601 time a row holds (UTC when it names no zone); a StoreError naming ``what`` when it is not
+    one (see :func:`object_of`)."""
+    try:
+        when = datetime.fromisoformat(text)
+    except (TypeError, ValueError):
+        raise StoreError(f"the saved games are damaged: {what} cannot be read") from None
+    return when if when.tzinfo else when.replace(tzinfo=UTC)  # the app writes UTC; compared with the others
 
 
 def is_int(v: Any) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from companion.rules.setup import Setup
 from companion.rules.words.game import replay_problem
 from companion.session import GameSession
-from companion.store import Store
+from companion.store import Store, StoreError
 from companion.ui import live
 from companion.ui.context import AppContext
 
@@ -31,7 +31,7 @@ def current(ctx: AppContext) -> GameSession | None:
         return None
     try:
         session = GameSession.resume(store(ctx), game_id)
-    except ValueError as err:  # Diverged or a bad setup: keep the stored game, say so, open nothing
+    except (ValueError, StoreError) as err:  # Diverged, a bad setup, a damaged row: keep it, say so, open nothing
         ctx.toast(f"Saved game {game_id} could not be replayed ({replay_problem(err)}); it is kept: export it from "
                   "History.")
         return None
