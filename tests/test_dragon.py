@@ -392,6 +392,19 @@ def test_version_1_automa_with_stone_beards_loses_a_quarter_and_keeps_its_dwarf(
     assert "red" not in {c["color"] for c in events(step, "attack")[0]["captured"]}
 
 
+def test_the_app_rolls_the_automas_fight_dice_and_the_table_cannot_enter_them():
+    """App's decision (Rules help): the rulebook has a player roll the automa's die; the app rolls it, logged as
+    the app's, and the fight's input takes dice for people only."""
+    seed = next(s for s in range(100) if free_hoard(s))
+    game = solo_attack_game(seed)
+    rolled = [e for e in game.steps[-1] if e["type"] == "roll" and e["purpose"] == "attack"]
+    assert {e["color"]: e["value"] for e in rolled} == game.decision.details["dice"]
+    assert {e["by"] for e in rolled} == {"app"} and set(game.decision.details["dice"]) == {"red", "green"}
+    axes = game.decision.details["axes"]
+    with pytest.raises(IllegalInput, match="not a human player"):
+        attack(game, 4, players={"blue": {"die": 3}, "red": {"die": 6}}, automa_axes=dict(axes))
+
+
 def test_automa_axes_totals_are_checked():
     seed = next(s for s in range(100) if free_hoard(s))
     game = solo_attack_game(seed)

@@ -599,9 +599,11 @@ def test_the_rules_help_lists_the_choices_the_engine_makes_where_the_rulebooks_a
 
     said = " ".join(APP_DECISIONS)
     assert "an automa fills a seat and does not change the row" in said
+    assert "'No automa' on New game lets two people play without one" in said
     assert "solo line (5 rounds, dwarves 1 to 5) in the base game too" in said
     assert "Tied starting rolls are rolled again with the app's die, for people too" in said
     assert "The automa skip the spell draft and never cast spells" in said
+    assert "The app rolls every die of an automa" in said
     assert "an automa's dwarf only holds the space" in said and "it still rolls for the dragon" in said
     assert "At the Mine an automa does nothing, so it draws no card" in said
     assert "Mana gems left in your mine are counted with your other gems" in said

@@ -59,6 +59,13 @@ def test_solo_shortcut_is_the_expansion_solo_line_in_both_editions():
             ("blue", "human", None), ("red", "automa", "red"), ("green", "automa", "green")]
 
 
+def test_two_people_may_play_the_expansion_without_an_automa_on_the_same_line():
+    """App's decision (Rules help): the expansion's two-player game adds an automa; without one the row is the
+    same (6 rounds, dwarves 1 to 5)."""
+    s = Setup.build([human("blue"), human("yellow")], expansion=True)
+    assert (s.rounds, s.dwarves) == TABLE[(True, 2)] == (6, 5)
+
+
 def test_automa_do_not_change_the_table_row():
     """Two humans and an automa play the two-human line: the automa fills a seat, it is not a player count."""
     s = Setup.build([human("blue"), human("yellow"), automa("green", "green")], expansion=True)

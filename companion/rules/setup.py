@@ -1,7 +1,9 @@
 """A game's setup: who plays, which edition, how many rounds and dwarves, and the seed.
 
 The round and dwarf counts come from the two rulebooks' tables, read by the number of *human* players (the
-automa fill seats; they do not change the table row). A base-game solo uses the expansion's solo line.
+automa fill seats; they do not change the table row). A base-game solo uses the expansion's solo line. App's
+choice: two people may play the expansion without the automa its rulebook adds (the New game screen's "No
+automa"); the row is the same two-player line.
 
 >>> s = Setup.solo(seed=1)
 >>> s.rounds, s.dwarves, [p.color for p in s.players]

@@ -206,12 +206,13 @@ _AUTOMA_ENTRIES = (
         "Treasure Hoard: 2 gold and a dragon roll. Mana Cave: 2 mana and a dragon roll. Tavern gem space: 2 "
         "gems, colours chosen by the players. Tavern gold space: 1 gold. Mine: 2 gems chosen by the players. "
         "Dwarf King: 2 points, Gem Market: 2 gold, Wizard's Cave: 2 mana, as the all-play bonus. Tunnel: no "
-        "bonus. Everything an automa gains goes into its hidden stash.",
+        "bonus. Everything an automa gains goes into its hidden stash (or beside its deck when the table keeps "
+        "its things).",
     ),
     Entry(
         "dragon",
         "Dragon fights",
-        "Each automa rolls a die (the app's, or one rolled for it at the table). At its place in the turn "
+        "Each automa rolls a die: the app rolls it. At its place in the turn "
         "order it draws a new card; the axe box says how many axes it takes from the bag, drawn only when "
         "the fight is revealed. Its defence is its die plus those axes, and it can win the dragon tile.",
     ),
@@ -270,8 +271,12 @@ APP_DECISIONS: list[str] = [
     "The set chart's 0 tiles scores 0: not printed, it is the app's reading (no tile, no set).",
     "Rounds and dwarves follow the rulebook tables by the number of people: an automa fills a seat and does not "
     "change the row. A solo game uses the expansion's solo line (5 rounds, dwarves 1 to 5) in the base game too.",
+    "The expansion adds an automa to a game of two; 'No automa' on New game lets two people play without one, "
+    "on the same line (6 rounds, dwarves 1 to 5).",
     "Tied starting rolls are rolled again with the app's die, for people too; only the tied players re-roll.",
     "The automa skip the spell draft and never cast spells.",
+    "The app rolls every die of an automa (its starting roll, dragon rolls and fight die) where the rulebook has "
+    "a player roll it.",
     "On a space the automa rules do not cover (Supply Wagon, Scout, Tribute, Forge, Temple, Excavate, Trading "
     "Post, a tavern space with no gold or gem reward) an automa's dwarf only holds the space; on a dragon space "
     "it still rolls for the dragon.",
