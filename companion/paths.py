@@ -18,7 +18,7 @@ def default_data_dir() -> Path:
     """
     for var in (DATA_ENV, "FLET_APP_STORAGE_DATA"):
         if os.environ.get(var):
-            return Path(os.environ[var]).expanduser()
+            return expanded(os.environ[var])
     home = Path.home()
     if sys.platform == "win32":
         appdata = os.environ.get("APPDATA")
@@ -33,4 +33,14 @@ def default_data_dir() -> Path:
 
 def resolve_data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
     """``explicit`` if given, else :func:`default_data_dir`."""
-    return Path(explicit).expanduser() if explicit else default_data_dir()
+    return expanded(explicit) if explicit else default_data_dir()
+
+
+def expanded(path: str | os.PathLike[str]) -> Path:
+    """``path`` with a leading ``~`` or ``~user`` expanded; left as it is when there is no such user, as the
+    shell does (``Path.expanduser`` would raise a RuntimeError instead: a traceback for a typo).
+
+    >>> str(expanded("~no-such-user-here/games"))
+    '~no-such-user-here/games'
+    """
+    return Path(os.path.expanduser(os.fspath(path)))

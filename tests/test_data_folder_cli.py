@@ -78,6 +78,27 @@ def test_a_data_folder_that_is_a_file(tmp_path):
         assert "is a file, not a folder" in err
 
 
+def test_a_data_folder_name_too_long_for_the_file_system(tmp_path):
+    folder = tmp_path / ("a" * 300)  # one name over the 255 bytes a file system takes
+    for argv in (["import", str(PINNED)], ["games"], ["export", "1", str(tmp_path / "out.jsonl")]):
+        err = refused(cli(*argv, "--data-dir", str(folder)))
+        assert err.startswith(f"{argv[0]}: cannot use the data folder {folder}: "), err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_data_folder_of_a_user_that_does_not_exist_is_taken_as_written(tmp_path):
+    """``~nosuchuser/data``: as the shell does, the name stays as written (a folder in the current one), where
+    pathlib's expanduser raised a RuntimeError (a traceback)."""
+    home = "~treasure-companion-no-such-user"
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    for argv in (["games"], ["import", str(PINNED)], ["games"]):
+        done = subprocess.run([sys.executable, "-m", "companion", *argv, "--data-dir", f"{home}/data"],
+                              cwd=tmp_path, env={**env, "PYTHONPATH": str(REPO)}, capture_output=True, timeout=120)
+        assert done.returncode == 0 and done.stderr == b"", done.stderr[-2000:]
+    assert done.stdout.startswith(b"   1  ")
+    assert (tmp_path / home / "data" / "games.sqlite3").is_file()
+
+
 @pytest.mark.parametrize("target", ["nodir/x.jsonl", "folder", "/proc/version"])
 def test_an_export_target_that_cannot_be_written(saved, tmp_path, target):
     (tmp_path / "folder").mkdir()
