@@ -213,6 +213,26 @@ def test_export_to_a_folder_that_does_not_exist(tmp_path, store, capsys):
     assert code == 2 and "cannot write" in one_line(err)
 
 
+@pytest.mark.parametrize("kept", [DB_NAME, f"{DB_NAME}-wal", "settings.json"])
+def test_export_over_the_saved_games_or_the_settings_is_refused(tmp_path, store, capsys, kept):
+    """The export is renamed over FILE: over the store file every other saved game would be gone."""
+    done = play(store, Setup.solo(seed=3), scores={"blue": 118, "red": 104, "green": 97})
+    play(store, Setup.solo(seed=4), steps=5)
+    (tmp_path / "data" / "settings.json").write_text('{"theme": "dark"}\n')
+    target = tmp_path / "data" / kept
+    before = target.read_bytes()
+    for argv in (["export", str(done.game_id), str(target)], ["export", "--format", "bgstats", "--all", str(target)]):
+        code, out, err = run(capsys, *argv, "--data-dir", data(tmp_path))
+        assert code == 2 and out == "" and one_line(err)
+        assert err == f"export: cannot write {target}: it is where the app keeps its saved games or settings\n"
+    assert target.read_bytes() == before
+    assert len(store.list_games()) == 2
+    link = tmp_path / "link"  # a link named FILE is replaced itself: what it points to is safe
+    link.symlink_to(tmp_path / "data" / DB_NAME)
+    assert run(capsys, "export", str(done.game_id), str(link), "--data-dir", data(tmp_path))[0] == 0
+    assert not link.is_symlink() and len(store.list_games()) == 2
+
+
 def test_a_damaged_store_is_reported_and_the_command_goes_on(tmp_path, capsys):
     folder = tmp_path / "data"
     folder.mkdir()
