@@ -134,3 +134,53 @@ def test_an_unreadable_draft_is_kept_aside_not_overwritten(tmp_path):
                          "Started afresh.")
     assert (path.parent / "draft-red.unreadable.json").read_text() == "{ not json"
     assert Transcription.open(tmp_path, "red").message is None  # the fresh draft reads
+
+
+def test_a_second_unreadable_draft_keeps_the_first_one_kept(tmp_path):
+    path = draft_path(tmp_path, "red")
+    path.parent.mkdir(parents=True)
+    path.write_text("{ first", encoding="utf-8")
+    Transcription.open(tmp_path, "red")
+    path.write_text("{ second", encoding="utf-8")
+    t = Transcription.open(tmp_path, "red")
+    assert "kept as draft-red.unreadable-2.json" in t.message
+    assert (path.parent / "draft-red.unreadable.json").read_text() == "{ first"
+    assert (path.parent / "draft-red.unreadable-2.json").read_text() == "{ second"
+
+
+def _full_disk(monkeypatch):
+    """Every rename of a new draft over the old one fails as on a full disk (after the new file was written)."""
+    import errno
+    import os
+
+    from companion.ui.decks import transcribe_presenter
+
+    def no_room(*_args):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(transcribe_presenter.os, "replace", no_room)
+
+
+def test_a_tap_that_cannot_be_saved_is_not_made(tmp_path, monkeypatch):
+    t = Transcription.start(tmp_path, "green")
+    for value in ("mine", "tunnel"):
+        t.tap(value)
+    saved = draft_path(tmp_path, "green").read_text("utf-8")
+    shown = (t.view(), t.index, t.focus)
+    _full_disk(monkeypatch)
+    for change in (lambda: t.tap("tavern_4"), t.add_card, t.remove_card):
+        with pytest.raises(ValueError, match=r"^Not saved: No space left on device\. Free some space"):
+            change()
+        assert (t.view(), t.index, t.focus) == shown  # nothing shown that was not saved
+    assert draft_path(tmp_path, "green").read_text("utf-8") == saved
+    assert [p.name for p in draft_path(tmp_path, "green").parent.iterdir()] == ["draft-green.json"]  # no leftovers
+    monkeypatch.undo()
+    t.tap("tavern_4")  # the same tap works once there is room
+    assert Transcription.open(tmp_path, "green").cards[0]["tertiary"] == "tavern_4"
+
+
+def test_a_transcription_opens_on_a_full_disk_and_says_so(tmp_path, monkeypatch):
+    _full_disk(monkeypatch)
+    t = Transcription.open(tmp_path, "red")
+    assert t.message.startswith("Not saved: No space left on device.") and len(t.cards) == 20
+    assert not draft_path(tmp_path, "red").exists()

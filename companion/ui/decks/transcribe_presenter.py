@@ -19,6 +19,8 @@ moves to the next card, so a card takes 8 taps. Every tap is saved at once in th
 
 from __future__ import annotations
 
+import copy
+import functools
 import json
 import os
 import tempfile
@@ -165,6 +167,26 @@ def _check(deck: str, cards: list[dict], source: str) -> str | None:
     return None
 
 
+class NotSaved(ValueError):
+    """The draft could not be written (a full disk, a read-only data folder); the message is one line."""
+
+
+def _saved_or_undone(change):
+    """A change that is saved, or taken back: when the draft cannot be written the transcription stays as it
+    was and :class:`NotSaved` says why, so a tap that was not saved is never shown as made."""
+
+    @functools.wraps(change)
+    def run(self, *args, **kwargs):
+        before = (copy.deepcopy(self.cards), self.index, self.focus, self.message)
+        try:
+            return change(self, *args, **kwargs)
+        except NotSaved:
+            self.cards, self.index, self.focus, self.message = before
+            raise
+
+    return run
+
+
 class Transcription:
     """One deck's transcription in progress, kept in the data folder after every change."""
 
@@ -214,8 +236,17 @@ class Transcription:
         aside = None
         if path.exists():
             aside = path.with_name(f"draft-{deck}.unreadable.json")
+            n = 1
+            while aside.exists():  # one kept earlier stays too
+                n += 1
+                aside = path.with_name(f"draft-{deck}.unreadable-{n}.json")
             os.replace(path, aside)
-        t = cls.start(data_dir, deck)
+        try:
+            t = cls.start(data_dir, deck)
+        except NotSaved as err:  # the screen opens on blank cards and says why; each tap tries again
+            t = cls(data_dir, deck, [_blank(deck, n) for n in range(1, DEFAULT_CARDS + 1)])
+            t.message = str(err)
+            return t
         if aside is not None:
             t.message = f"The saved transcription could not be read; it is kept as {aside.name}. Started afresh."
         return t
@@ -227,17 +258,27 @@ class Transcription:
         return (t.done_cards(), len(t.cards)) if t else None
 
     def save(self) -> None:
+        """Write the draft (whole, then renamed over the last one); :class:`NotSaved` when the disk will not
+        take it, leaving the last saved draft and no partial file behind."""
         path = draft_path(self.data_dir, self.deck)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".draft-", suffix=".json", dir=path.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump({"deck": self.deck, "cards": self.cards}, f, indent=1)
-        os.replace(tmp, path)
+        tmp = None
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=".draft-", suffix=".json", dir=path.parent)
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump({"deck": self.deck, "cards": self.cards}, f, indent=1)
+            os.replace(tmp, path)
+        except OSError as err:
+            if tmp is not None:
+                Path(tmp).unlink(missing_ok=True)
+            raise NotSaved(f"Not saved: {err.strerror or err}. Free some space or make the data folder writable, "
+                           "then tap again.") from None
 
     def discard(self) -> None:
         draft_path(self.data_dir, self.deck).unlink(missing_ok=True)
 
     # ------------------------------------------------------------------ taps
+    @_saved_or_undone
     def tap(self, value) -> None:
         """Fill the field in focus; then focus the next empty field, or the next card once this one checks."""
         if value not in options(self.focus):
@@ -273,6 +314,7 @@ class Transcription:
     def next(self) -> None:
         self.go(min(len(self.cards) - 1, self.index + 1))
 
+    @_saved_or_undone
     def add_card(self) -> None:
         """One more card at the end (a printed deck may have more than 20)."""
         if len(self.cards) >= MAX_CARDS:
@@ -285,6 +327,7 @@ class Transcription:
         self.go(len(self.cards) - 1)
         self.save()
 
+    @_saved_or_undone
     def remove_card(self) -> None:
         """Remove the card shown (a deck keeps at least one)."""
         if len(self.cards) == 1:
@@ -361,6 +404,7 @@ class Transcription:
         """The finished cards as a deck file (the format of automa_decks/README.md)."""
         return deck_toml(self.deck, [c for c in self.cards if _complete(c)])
 
+    @_saved_or_undone
     def import_toml(self, text: str, source: str = "pasted text") -> None:
         """Replace the cards with those of a deck file of this colour; ``ValueError`` (one line) if it fails."""
         try:
