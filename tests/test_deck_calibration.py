@@ -58,3 +58,15 @@ def test_a_background_run_in_two_processes_gives_the_same_bands_as_one(tmp_path)
     assert again is not run and start_run(tmp_path, games=2) is again  # a second tap joins the running one
     again.join(timeout=240)
     assert again.state == "done"
+
+
+def test_a_kept_calibration_that_cannot_be_read_gives_the_app_bands(tmp_path):
+    """A calibration.json edited by hand (not JSON, wrong fields, nested deeper than the parser goes) is not
+    used, and New game and History, which show the bands, still open: the app's own bands are shown."""
+    _import_red(tmp_path)
+    path = calibration_path(tmp_path)
+    for text in ("{ not json", '{"decks": 5}', "[" * 200_000):
+        path.write_text(text, encoding="utf-8")
+        assert saved_calibration(tmp_path) is None
+        assert bands_in_use(tmp_path) == (load_calibration(), "the app's decks")
+        assert deck_bands(tmp_path)("hard") == band("hard")

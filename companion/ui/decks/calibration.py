@@ -55,7 +55,7 @@ def saved_calibration(data_dir: str | os.PathLike[str], decks: dict[str, Deck] |
         return None
     try:
         cal = Calibration.model_validate(json.loads(calibration_path(data_dir).read_text("utf-8")))
-    except (OSError, ValueError, ValidationError):
+    except (OSError, ValueError, ValidationError, RecursionError):  # RecursionError: JSON nested too deep
         return None
     return cal if cal.decks == decks_label(decks) else None
 
