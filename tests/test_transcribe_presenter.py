@@ -184,3 +184,12 @@ def test_a_transcription_opens_on_a_full_disk_and_says_so(tmp_path, monkeypatch)
     t = Transcription.open(tmp_path, "red")
     assert t.message.startswith("Not saved: No space left on device.") and len(t.cards) == 20
     assert not draft_path(tmp_path, "red").exists()
+
+
+def test_a_draft_nested_deeper_than_the_parser_goes_is_kept_aside(tmp_path):
+    path = draft_path(tmp_path, "red")
+    path.parent.mkdir(parents=True)
+    path.write_text("[" * 200_000, encoding="utf-8")
+    assert Transcription.saved(tmp_path, "red") is None  # the Decks screen asks this
+    t = Transcription.open(tmp_path, "red")
+    assert "kept as draft-red.unreadable.json" in t.message and len(t.cards) == 20

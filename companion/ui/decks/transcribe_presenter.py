@@ -215,7 +215,7 @@ class Transcription:
         try:
             raw = json.loads(path.read_text("utf-8"))
             cards = [dict(c) for c in raw["cards"] if isinstance(c, dict) and isinstance(c.get("id"), str)]
-        except (OSError, ValueError, KeyError, TypeError):
+        except (OSError, ValueError, KeyError, TypeError, RecursionError):  # RecursionError: nested too deep
             return None
         if raw.get("deck") != deck or not cards:
             return None
