@@ -78,6 +78,20 @@ def test_a_data_folder_that_is_a_file(tmp_path):
         assert "is a file, not a folder" in err
 
 
+@pytest.mark.parametrize("kind", ["folder", "pipe", "device"])
+def test_a_saved_games_file_that_is_not_a_file(tmp_path, kind):
+    """A folder, a named pipe (SQLite waited on it forever) or a link to a device where the saved games file
+    goes: one line naming it, and it is left where it is."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    store = folder / "games.sqlite3"
+    {"folder": store.mkdir, "pipe": lambda: os.mkfifo(store), "device": lambda: store.symlink_to("/dev/null")}[kind]()
+    for argv in (["games"], ["import", str(PINNED)], ["export", "1", str(tmp_path / "out.jsonl")]):
+        err = refused(cli(*argv, "--data-dir", str(folder)))
+        assert err.startswith(f"{argv[0]}: the saved games at {store} are not a file ("), err
+    assert [p.name for p in folder.iterdir()] == ["games.sqlite3"]
+
+
 def test_a_data_folder_name_too_long_for_the_file_system(tmp_path):
     folder = tmp_path / ("a" * 300)  # one name over the 255 bytes a file system takes
     for argv in (["import", str(PINNED)], ["games"], ["export", "1", str(tmp_path / "out.jsonl")]):

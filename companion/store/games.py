@@ -38,6 +38,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import stat
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
@@ -127,6 +128,7 @@ class Store:
         except OSError as e:
             raise StoreError(f"cannot create the data folder {folder}: {e.strerror or e}") from None
         path = (folder / DB_NAME).absolute()
+        _not_a_file(path)
         notice = _set_aside_if_damaged(path, "was started")
         conn = connect(path)
         try:
@@ -146,6 +148,7 @@ class Store:
         """
         folder = _data_folder(data_dir)
         path = (folder / DB_NAME).absolute()
+        _not_a_file(path)
         notice = _set_aside_if_damaged(path, "will be started")
         if not path.exists():
             return cls(_empty_store(), path, notice)
@@ -458,6 +461,18 @@ def _data_folder(data_dir: str | os.PathLike[str] | None) -> Path:
     if is_file:
         raise StoreError(f"the data folder {folder} is a file, not a folder")
     return folder
+
+
+def _not_a_file(path: Path) -> None:
+    """Refuse a store path that is there but is not a file: SQLite would wait forever on a named pipe, and
+    says only "disk I/O error" of a folder or a device."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:  # not there (or a dangling link): a new store, or SQLite says why
+        return
+    if not stat.S_ISREG(mode):
+        what = "a folder" if stat.S_ISDIR(mode) else "a pipe or a device"
+        raise StoreError(f"the saved games at {path} are not a file ({what})")
 
 
 def _set_aside_if_damaged(path: Path, started: str) -> str | None:
