@@ -267,6 +267,22 @@ def test_unknown_game(store):
             call()
 
 
+@pytest.mark.parametrize("game_id", [2**63, 10**30, -(2**63) - 1])
+def test_an_id_sqlite_cannot_hold_is_no_game(store, game_id):
+    """``/final?game=99999999999999999999`` typed in the address bar: no game, not SQLite's OverflowError."""
+    for call in (
+        lambda: store.load(game_id),
+        lambda: store.undo_step(game_id),
+        lambda: store.redo_step(game_id),
+        lambda: store.append_step(game_id, [{"seq": 1, "step": 0, "type": "x"}]),
+        lambda: store.finish(game_id, None),
+        lambda: store.delete_game(game_id),
+        lambda: store.revision(game_id),
+    ):
+        with pytest.raises(GameNotFound, match=f"no game with id {game_id}"):
+            call()
+
+
 def test_expect_revision_catches_a_change_the_step_number_cannot_see(tmp_path):
     """Tab B built its step on step 1; tab A undid step 1 and played a different one in its place. Same step
     number, different history: only the revision tells."""

@@ -290,6 +290,7 @@ class Store:
 
     def load(self, game_id: int) -> SavedGame:
         """The game as stored: header, live events, undone steps (most recently undone last), revision."""
+        _known_id(game_id)
         with self._read() as db:
             row = db.execute(
                 "SELECT header, active_steps, total_steps, revision FROM games WHERE id = ?", (game_id,)
@@ -395,6 +396,7 @@ class Store:
     @staticmethod
     def _state(db: sqlite3.Connection, game_id: int, expect_revision: int | None) -> tuple[int, int, int]:
         """(live steps, all steps incl. undone, revision); checks the revision the caller expects."""
+        _known_id(game_id)
         row = db.execute(
             "SELECT active_steps, total_steps, revision FROM games WHERE id = ?", (game_id,)
         ).fetchone()
@@ -461,6 +463,13 @@ def _data_folder(data_dir: str | os.PathLike[str] | None) -> Path:
     if is_file:
         raise StoreError(f"the data folder {folder} is a file, not a folder")
     return folder
+
+
+def _known_id(game_id: int) -> None:
+    """An id SQLite cannot hold (``/final?game=99999999999999999999``) names no game: GameNotFound, not the
+    OverflowError SQLite's binding raises."""
+    if not -(2**63) <= game_id < 2**63:
+        raise GameNotFound(f"no game with id {game_id}")
 
 
 def _not_a_file(path: Path) -> None:
