@@ -107,3 +107,16 @@ def test_a_player_that_is_not_text_is_left_out_of_the_list(tmp_path, pristine, c
     folder, _ = damaged(tmp_path, pristine, f"UPDATE games SET header = '{header}' WHERE id = 1")
     code, out, err = run(capsys, "games", "--data-dir", str(folder))
     assert (code, err) == (0, "") and "blue*" in out.splitlines()[1]
+
+
+def test_a_lone_surrogate_in_a_stored_name_is_one_line_from_export(tmp_path, pristine, capsys):
+    """The app and import refuse a lone surrogate; one written into the file by hand cannot be written out."""
+    sql = ("UPDATE games SET header = replace(header, '\"kind\":\"human\",\"name\":null', "
+           "'\"kind\":\"human\",\"name\":\"A\\ud800\"') WHERE id = 1")
+    folder, before = damaged(tmp_path, pristine, sql)
+    target = tmp_path / "out.jsonl"
+    code, out, err = run(capsys, "export", "1", str(target), "--data-dir", str(folder))
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err, err
+    assert err == f"export: cannot write {target}: the saved game holds a text that is not Unicode (a lone surrogate)\n"
+    assert list(tmp_path.iterdir()) == [folder]  # no file, no partial file
+    assert (folder / DB_NAME).read_bytes() == before

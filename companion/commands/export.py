@@ -116,13 +116,17 @@ def _run_bgstats(args: argparse.Namespace) -> int:
 
 def _put(name: str, text: str) -> int:
     """Write TEXT to standard output (NAME ``-``) or to the file NAME in one step; the exit code."""
-    if name == "-":
-        sys.stdout.write(text)
-        return 0
     try:
-        _write_atomically(Path(name), text)
+        if name == "-":
+            sys.stdout.write(text)
+        else:
+            _write_atomically(Path(name), text)
     except OSError as e:
         print(f"export: cannot write {shown(name)}: {e.strerror or e}", file=sys.stderr)
+        return 2
+    except UnicodeEncodeError:  # only a store edited by hand holds one: the app and import refuse them
+        print(f"export: cannot write {shown(name)}: the saved game holds a text that is not Unicode (a lone "
+              "surrogate)", file=sys.stderr)
         return 2
     return 0
 
