@@ -70,3 +70,21 @@ def test_a_kept_calibration_that_cannot_be_read_gives_the_app_bands(tmp_path):
         assert saved_calibration(tmp_path) is None
         assert bands_in_use(tmp_path) == (load_calibration(), "the app's decks")
         assert deck_bands(tmp_path)("hard") == band("hard")
+
+
+def test_a_calibration_that_cannot_be_kept_says_why_and_leaves_no_partial_file(tmp_path, monkeypatch):
+    import errno
+    import os
+
+    from companion.ui.decks import calibration
+
+    _import_red(tmp_path)
+
+    def no_room(*_args):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(calibration.os, "replace", no_room)
+    run = CalibrationRun(tmp_path, games=1, jobs=1)
+    assert run.run() is None and run.state == "failed"
+    assert run.label == "The calibration stopped: [Errno 28] No space left on device"
+    assert sorted(p.name for p in calibration_path(tmp_path).parent.iterdir()) == ["red.toml"]

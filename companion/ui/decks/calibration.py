@@ -170,6 +170,10 @@ def start_run(data_dir: str | os.PathLike[str], on_progress=None, games: int | N
 def _write(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=".calibration-", suffix=".json", dir=path.parent)
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(tmp, path)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:  # a full disk: no partial file left to take what room there is
+        Path(tmp).unlink(missing_ok=True)
+        raise
