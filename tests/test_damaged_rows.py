@@ -120,3 +120,16 @@ def test_a_lone_surrogate_in_a_stored_name_is_one_line_from_export(tmp_path, pri
     assert err == f"export: cannot write {target}: the saved game holds a text that is not Unicode (a lone surrogate)\n"
     assert list(tmp_path.iterdir()) == [folder]  # no file, no partial file
     assert (folder / DB_NAME).read_bytes() == before
+
+
+@pytest.mark.parametrize("sql", [
+    "UPDATE games SET total_steps = 100000000000 WHERE id = 1",  # made a list of 10^11 undone steps (GBs)
+    "UPDATE games SET active_steps = -5 WHERE id = 1",
+    "UPDATE games SET total_steps = 3 WHERE id = 1",  # events of steps the game says it does not have
+])
+def test_step_counts_that_do_not_fit_the_events_are_named(tmp_path, pristine, capsys, sql):
+    folder, before = damaged(tmp_path, pristine, sql)
+    code, out, err = run(capsys, "export", "1", str(tmp_path / "out.jsonl"), "--data-dir", str(folder))
+    assert code == 2 and err == "export: the saved games are damaged: game 1's step counts do not fit its events\n"
+    assert run(capsys, "export", "2", str(tmp_path / "out.jsonl"), "--data-dir", str(folder))[0] == 0
+    assert (folder / DB_NAME).read_bytes() == before

@@ -38,7 +38,6 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-import stat
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
@@ -59,6 +58,7 @@ from companion.store.schema import (
     diagnose,
     migrate,
     move_aside,
+    not_a_file,
 )
 
 
@@ -128,7 +128,7 @@ class Store:
         except OSError as e:
             raise StoreError(f"cannot create the data folder {folder}: {e.strerror or e}") from None
         path = (folder / DB_NAME).absolute()
-        _not_a_file(path)
+        not_a_file(path)
         notice = _set_aside_if_damaged(path, "was started")
         conn = connect(path)
         try:
@@ -148,7 +148,7 @@ class Store:
         """
         folder = _data_folder(data_dir)
         path = (folder / DB_NAME).absolute()
-        _not_a_file(path)
+        not_a_file(path)
         notice = _set_aside_if_damaged(path, "will be started")
         if not path.exists():
             return cls(_empty_store(), path, notice)
@@ -298,6 +298,9 @@ class Store:
             if row is None:
                 raise GameNotFound(f"no game with id {game_id}")
             header, active, total, revision = row
+            top = db.execute("SELECT coalesce(max(step), -1) FROM events WHERE game_id = ?", (game_id,)).fetchone()[0]
+            if not 0 <= active <= total or top >= total or total > max(top + 1, active, 1):  # edited by hand
+                raise StoreError(f"the saved games are damaged: game {game_id}'s step counts do not fit its events")
             events: list[dict[str, Any]] = []
             undone: dict[int, list[dict[str, Any]]] = {s: [] for s in range(active, total)}
             for seq, step, body in db.execute(
@@ -470,18 +473,6 @@ def _known_id(game_id: int) -> None:
     OverflowError SQLite's binding raises."""
     if not -(2**63) <= game_id < 2**63:
         raise GameNotFound(f"no game with id {game_id}")
-
-
-def _not_a_file(path: Path) -> None:
-    """Refuse a store path that is there but is not a file: SQLite would wait forever on a named pipe, and
-    says only "disk I/O error" of a folder or a device."""
-    try:
-        mode = path.stat().st_mode
-    except OSError:  # not there (or a dangling link): a new store, or SQLite says why
-        return
-    if not stat.S_ISREG(mode):
-        what = "a folder" if stat.S_ISDIR(mode) else "a pipe or a device"
-        raise StoreError(f"the saved games at {path} are not a file ({what})")
 
 
 def _set_aside_if_damaged(path: Path, started: str) -> str | None:

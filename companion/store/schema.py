@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -142,6 +143,18 @@ def migrate(conn: sqlite3.Connection, path: Path | None = None) -> None:
                     conn.rollback()
                 raise
             conn.commit()
+
+
+def not_a_file(path: Path) -> None:
+    """Refuse a store path that is there but is not a file: SQLite would wait forever on a named pipe, and
+    says only "disk I/O error" of a folder or a device."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:  # not there (or a dangling link): a new store, or SQLite says why
+        return
+    if not stat.S_ISREG(mode):
+        what = "a folder" if stat.S_ISDIR(mode) else "a pipe or a device"
+        raise StoreError(f"the saved games at {path} are not a file ({what})")
 
 
 def file_identity(path: Path) -> tuple[int, int, int] | None:
