@@ -11,7 +11,7 @@ import flet as ft
 from companion.rules import automa as automa_rules
 from companion.rules import words
 from companion.ui import widgets as w
-from companion.ui.colors import GEM_HEX, GEM_HEX_ON
+from companion.ui.colors import GEM_HEX, GEM_HEX_ON, GEM_HEX_TEXT
 from companion.ui.round import answers
 from companion.ui.round.forms.controls import GEM_LABEL, RoundHost, choices, form_state, main_button, panel, stepper
 from companion.ui.round.presenter import RoundView
@@ -226,7 +226,8 @@ def _gem_chip(gem: str, text: str, label: str, on_click, width: int | None = Non
     fg = GEM_HEX_ON.get(gem, "#FFFFFF")
     return ft.Button(
         content=ft.Text(
-            text, weight=ft.FontWeight.W_700, semantics_label=label, color=GEM_HEX[gem] if outlined else fg
+            text, weight=ft.FontWeight.W_700, semantics_label=label,
+            color=GEM_HEX_TEXT.get(gem, GEM_HEX[gem]) if outlined else fg,
         ),
         on_click=on_click,
         width=width,
