@@ -13,7 +13,7 @@ from companion.rules.setup import Setup
 from companion.store import Store
 from companion.ui import game_access
 from companion.ui.context import AppContext
-from companion.ui.round.board import BoardCell
+from companion.ui.round.board import Board, BoardCell
 from companion.ui.round.presenter import Cell
 from companion.ui.round.view import RoundScreen, presenter
 from tests.flet_helpers import walk
@@ -254,3 +254,17 @@ def test_at_a_round_s_start_the_board_shows_every_space_empty(screen):
     stale = [c.cell.space for c, old in zip(board.shown, before[board.mode], strict=True)
              if old is not None and old.occupant and not any(u is c.occupant for u in screen.updated)]
     assert stale == []
+
+
+def test_every_icon_a_space_shows_is_explained_under_the_board():
+    """A new player cannot guess the spaces' small icons (flame, people, lock): the board says once what each
+    means, and the key stays out of the board's own update (it is static)."""
+    board = Board(lambda _c: None)
+    cell = Cell("tavern_1", "Tavern 1 (top)", None, None, "idle", None, True, True, True)  # every icon at once
+    board.show([cell])
+    shown = {i.icon for i in board.shown[0].icons.controls}
+    key = {c.icon: t.value for row in walk(board.legend) if isinstance(row, ft.Row) and len(row.controls) == 2
+           for c, t in [row.controls] if isinstance(c, ft.Icon)}
+    assert len(shown) == 3 and shown <= set(key), key
+    assert key[ft.Icons.LOCAL_FIRE_DEPARTMENT] == "dragon roll" and key[ft.Icons.GROUPS] == "all play"
+    assert board.legend.content._isolated

@@ -19,6 +19,23 @@ from companion.ui.round.updates import isolate
 
 CELL_COLS = {"xs": 4, "sm": 3, "md": 4}  # three spaces a row on a phone, four on a small tablet
 _STATUS_BORDER = {"free": ft.Colors.GREEN_700, "dislodge": ft.Colors.ORANGE_800}
+_DRAGON, _ALL_PLAY, _LOCKED = ft.Icons.LOCAL_FIRE_DEPARTMENT, ft.Icons.GROUPS, ft.Icons.LOCK
+#: What a space's small icons mean, said once under the board: a new player cannot guess them.
+LEGEND = ((_DRAGON, "dragon roll"), (_ALL_PLAY, "all play"), (_LOCKED, "locked: no dislodging"))
+
+
+def legend() -> ft.Control:
+    """The key to the spaces' icons, one line under the board (it wraps on a narrow screen). Static and
+    isolated: the board's own update (the grids' visibility) does not walk it."""
+    return isolate(ft.Row(
+        [
+            ft.Row([ft.Icon(icon, size=15), ft.Text(text, size=12)], spacing=2, tight=True)
+            for icon, text in LEGEND
+        ],
+        spacing=14,
+        run_spacing=2,
+        wrap=True,
+    ))
 
 
 class BoardCell:
@@ -67,8 +84,7 @@ class BoardCell:
             inside.append(self.icons)
             self.icons.controls = [
                 ft.Icon(icon, size=15)
-                for flag, icon in ((c.dragon, ft.Icons.LOCAL_FIRE_DEPARTMENT), (c.all_play, ft.Icons.GROUPS),
-                                   (c.locked, ft.Icons.LOCK))
+                for flag, icon in ((c.dragon, _DRAGON), (c.all_play, _ALL_PLAY), (c.locked, _LOCKED))
                 if flag
             ]
         status = {"free": "free", "dislodge": "dislodge", "blocked": c.reason or "blocked"}.get(c.status, "")
@@ -110,7 +126,8 @@ class Board:
         self.boxes = {mode: isolate(ft.Container(grid, visible=False)) for mode, grid in self.grids.items()}
         self.cells: dict[str, list[BoardCell]] = {mode: [] for mode in self.MODES}
         self.mode: str | None = None  # the visible grid's
-        self.control = ft.Column(list(self.boxes.values()), spacing=0, tight=True,
+        self.legend = ft.Container(legend(), padding=ft.Padding.only(top=6, left=4))
+        self.control = ft.Column([*self.boxes.values(), self.legend], spacing=0, tight=True,
                                  horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     @property
