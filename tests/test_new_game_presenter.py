@@ -3,7 +3,7 @@
 import pytest
 
 from companion.rules.reference import load_reference
-from companion.ui.new_game.presenter import NewGameForm, setup_checklist
+from companion.ui.new_game.presenter import NewGameForm, axe_bag_hint, setup_checklist
 
 
 def test_two_players_and_one_automa_follow_the_expansion_table():
@@ -108,3 +108,11 @@ def test_a_name_over_40_characters_is_refused_in_one_line_naming_the_field():
     with pytest.raises(ValueError) as err:
         form.setup(seed=1)
     assert str(err.value) == "Seat 1 name: at most 40 characters (this one has 41)"
+
+
+def test_the_axe_bag_hint_says_what_the_switch_does_in_its_position():
+    """Off, the hint said "The app draws the automa's axes", as if it did: each position says what happens, and
+    the bag's mix (not printed in the rulebooks) is marked an estimate."""
+    off, on = axe_bag_hint(False), axe_bag_hint(True)
+    assert off.startswith("Off:") and "you draw the automa's axes from the bag" in off
+    assert on.startswith("On:") and "the app draws" in on and "estimate" in on

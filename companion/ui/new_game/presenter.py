@@ -151,6 +151,14 @@ class NewGameForm:
             raise ValueError(msg) from None
 
 
+def axe_bag_hint(on: bool) -> str:
+    """What the Virtual axe bag switch does, said for its position: a hint under a switch that is off read as if
+    the app drew the axes already. The bag's mix is not printed in the rulebooks: an estimate, said so."""
+    if on:
+        return "On: the app draws the automa's axes itself (estimate of the bag: 3 in 4 are +1, 1 in 4 are +2)."
+    return "Off: when the dragon attacks, you draw the automa's axes from the bag and enter their total."
+
+
 def setup_checklist(setup: Setup, turn_order: list[str], reference: Reference | None = None) -> list[tuple[str, bool]]:
     """What to lay out on the table, as (line, is_estimate) pairs, in the order of the rulebook's setup."""
     ref = reference or load_reference()

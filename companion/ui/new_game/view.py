@@ -16,7 +16,7 @@ from companion.ui.colors import COLOR_HEX
 from companion.ui.context import AppContext
 from companion.ui.decks.calibration import bands_in_use
 from companion.ui.decks.presenter import imported_deck
-from companion.ui.new_game.presenter import MODES, NewGameForm
+from companion.ui.new_game.presenter import MODES, NewGameForm, axe_bag_hint
 
 #: A fixed seed for every new game of this server (end-to-end tests, reproducing a reported game); unset, each
 #: game gets a fresh random seed.
@@ -211,7 +211,7 @@ class NewGameScreen:
                 )
             )
             rows.append(
-                switch("Virtual axe bag", "virtual_axes", "The app draws the automa's axes: 75% ones, 25% twos.")
+                switch("Virtual axe bag", "virtual_axes", axe_bag_hint(f.virtual_axes))
             )
             rows.append(self._stash_switch())
             if self._imported():
