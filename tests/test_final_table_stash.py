@@ -51,7 +51,7 @@ def test_the_sheet_asks_each_automa_s_counts_and_scores_them_through_the_difficu
     rows = {r.color: r for r in v.result.rows}
     assert rows["red"].total == table_total(RED)
     labels = [line.label for line in rows["red"].lines]
-    assert "Mine tiles" in labels and "Gold" in labels
+    assert "Tiles in stack" in labels and "Gold" in labels
     assert v.can_save
 
 

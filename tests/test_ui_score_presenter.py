@@ -26,7 +26,9 @@ def test_scenario_b_solo_win_with_beard_rank():
     assert blue["Gold"].detail == "11 gold x 2" and blue["Gold"].points == 22
     assert blue["Gems in the mine"].points == 4
     red = {line.label: line for line in view.rows[1].lines}
-    assert red["Gold"].detail == "11 gold x 3" and red["Gem mine tiles"].points == 7
+    assert red["Gold"].detail == "11 gold x 3" and red["Gem tiles in stack"].points == 7
+    # An automa's lines carry the names its counts were asked by ("Tiles in stack"), not a second name.
+    assert red["Tiles in stack"].points == 24 and "Mine tiles" not in red and "Gem mine tiles" not in red
     # Every line of every total adds up to the total.
     for row in view.rows:
         top = [line for line in row.lines if not line.label.endswith(" set")]
