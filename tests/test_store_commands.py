@@ -140,6 +140,25 @@ def test_import_a_finished_solo_game_joins_the_history(tmp_path, capsys):
         assert s.history_stats().by_difficulty["punishing"].solo_wins == 1
 
 
+def test_a_finished_import_that_cannot_be_finished_stores_nothing(tmp_path, monkeypatch, capsys):
+    """The disk fills after the game's events are written, as its finish is: the import says nothing was
+    stored, and nothing was (the game and its finish are one transaction)."""
+    import sqlite3
+
+    from companion.store import games as store_games
+
+    def full(*_args):
+        err = sqlite3.OperationalError("database or disk is full")
+        err.sqlite_errorcode = 13
+        raise err
+
+    monkeypatch.setattr(store_games.Store, "_finish", staticmethod(full))
+    code, out, err = run(capsys, "import", str(PINNED), "--data-dir", data(tmp_path))
+    assert code == 2 and out == "" and "the disk is full" in one_line(err)
+    monkeypatch.undo()
+    assert run(capsys, "games", "--data-dir", data(tmp_path)) == (0, "No games yet.\n", "")
+
+
 def test_import_a_finished_game_without_automa(tmp_path, store, capsys):
     setup = Setup.build([Player(color="blue", kind="human"), Player(color="yellow", kind="human")], seed=9)
     session = play(store, setup, scores={"blue": 96, "yellow": 96})

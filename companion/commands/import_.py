@@ -50,9 +50,10 @@ def run(args: argparse.Namespace) -> int:
                 print(f"import: {shown(args.file)} is already stored as game {same} (see `treasure-companion "
                       "games`); --again imports it once more", file=sys.stderr)
                 return 2
-            game_id = store.create_game(game.header(), events=game.events())
-            if game.finished:  # the record's game_end carries the final scores: the game joins the history
-                store.finish(game_id, finished_summary(game))
+            # A finished record's game_end carries the final scores: the game joins the history, in the same
+            # transaction as its events (a full disk stores neither).
+            summary = finished_summary(game) if game.finished else None
+            game_id = store.create_game(game.header(), events=game.events(), finish=game.finished, summary=summary)
     except (StoreError, ValueError) as e:  # a data folder that is a file, read-only or full: nothing stored
         print(f"import: {one_line(str(e))}", file=sys.stderr)
         return 2

@@ -175,14 +175,16 @@ class Store:
     # -- writing -------------------------------------------------------------------------------------------
 
     def create_game(
-        self, header: dict[str, Any], started: datetime | None = None, events: Sequence[dict[str, Any]] = ()
+        self, header: dict[str, Any], started: datetime | None = None, events: Sequence[dict[str, Any]] = (),
+        *, finish: bool = False, summary: GameSummary | None = None,
     ) -> int:
         """Store a new game with its first steps and return its id.
 
         ``events`` are the game's events from step 0 on: the engine's setup step (``game.steps[0]``), or a
         whole game's events for an import. Step 0 always exists, with no events if none are given; a step
         number with no events between two others is an empty step. ``started`` defaults to now; a naive
-        datetime is read as local time (Python's convention).
+        datetime is read as local time (Python's convention). ``finish``: a whole finished game (an import),
+        marked finished with ``summary`` in the same transaction, so a failed write stores nothing.
         """
         if not isinstance(header, dict):
             raise ValueError("header must be a dict")
@@ -210,6 +212,8 @@ class Store:
                 "INSERT INTO events (game_id, seq, step, type, body) VALUES (?, ?, ?, ?, ?)",
                 [(game_id, *r) for r in rows],
             )
+            if finish:
+                self._finish(db, game_id, summary)
         return game_id
 
     def append_step(
