@@ -60,3 +60,15 @@ def test_the_automa_points_and_gold_steppers_set_each_its_own_value(tmp_path):
     form["points_red"], form["gold_red"] = 499, 199
     assert not stepper_row(extras(screen), "Red automa points").controls[3].disabled
     assert not stepper_row(extras(screen), "Red automa gold").controls[3].disabled
+
+
+def test_the_panel_says_first_what_it_is_for(tmp_path):
+    """Its dropdowns open already set (Tunnel, Dragon Song, Charm): a newcomer needs one line on when to use them."""
+    for expansion in (True, False):
+        setup = Setup.build([human("blue"), automa("red", "red")], seed=3, expansion=expansion)
+        p = RoundPresenter(GameSession.new(setup), app_dice=False)
+        assert p.starting_rolls(table_rolls(["blue"])), p.error
+        screen = RoundScreen(AppContext.load(FakePage(), tmp_path), p)
+        first = extras(screen).content.controls[0]
+        assert isinstance(first, ft.Text) and first.value.startswith("When ")
+        assert ("spell cast" in first.value) == expansion and "special tile" in first.value

@@ -14,6 +14,14 @@ from companion.ui.round.forms.controls import RoundHost, action_button, stepper
 from companion.ui.round.forms.dice import warp_controls
 from companion.ui.round.presenter import cap
 
+#: What the panel is for, with the expansion (the golem, spells) and without.
+_INTRO = {
+    True: "When it happens at the table, tell the app here: the golem placed, a special tile taken, a spell cast. "
+    "Below: set the app's values to match the board.",
+    False: "When a special tile is taken at the table, tell the app here. Below: set the app's values to match "
+    "the board.",
+}
+
 
 def extras(screen: RoundHost) -> ft.Control:
     p = screen.p
@@ -26,7 +34,9 @@ def extras(screen: RoundHost) -> ft.Control:
             form[f"gold_{pl.color}"] = g.state.stash[pl.color].gold
     humans = [pl.color for pl in g.setup.humans]
     who = form.setdefault("who", humans[0])
-    rows: list[ft.Control] = []
+    # A newcomer opening this panel saw dropdowns already set (Tunnel, Dragon Song, Charm) and no word on when
+    # to use them: one line says what it is for.
+    rows: list[ft.Control] = [ft.Text(_INTRO[bool(g.setup.expansion)], size=13)]
     if len(humans) > 1:
         rows.append(
             ft.Dropdown(
