@@ -1,9 +1,12 @@
-"""The gem chips of an automa's tile question can be read: the "5+" chip of each colour is outlined (its colour as
-text on the light surface), and diamond's pale grey there was all but invisible on a phone (contrast 1.8:1)."""
+"""The gem chips of an automa's tile question can be read: the "5+" chip of each colour is outlined, and its
+text in the gem's colour was all but invisible on one theme or the other (diamond's pale grey on the light
+surface, 1.8:1; ruby, emerald, sapphire and mana on the dark one)."""
 
+import flet as ft
 import pytest
 
 from companion.rules.automa import STASH_GEMS
+from companion.ui.colors import GEM_HEX
 from companion.ui.round.forms.question import _gem_chip
 
 
@@ -22,8 +25,13 @@ def contrast(a: str, b: str) -> float:
 
 
 @pytest.mark.parametrize("gem", STASH_GEMS)
-@pytest.mark.parametrize("outlined", [True, False])
-def test_a_gem_chip_text_reads_on_its_background(gem, outlined):
-    chip = _gem_chip(gem, "5+", f"{gem} tile with more than 4 gems", None, outlined=outlined)
-    background = "#FFFFFF" if outlined else chip.bgcolor  # the light theme's surface is near white
-    assert contrast(chip.content.color, background) >= 4.5, (gem, chip.content.color, background)
+def test_a_filled_gem_chip_text_reads_on_the_gem_colour(gem):
+    chip = _gem_chip(gem, "3", f"{gem} tile with 3 gems", None)
+    assert contrast(chip.content.color, chip.bgcolor) >= 4.5, (gem, chip.content.color, chip.bgcolor)
+
+
+@pytest.mark.parametrize("gem", STASH_GEMS)
+def test_an_outlined_gem_chip_keeps_the_gem_colour_in_its_border_and_the_theme_text_colour(gem):
+    chip = _gem_chip(gem, "5+", f"{gem} tile with more than 4 gems", None, outlined=True)
+    assert chip.content.color == ft.Colors.ON_SURFACE and chip.bgcolor == ft.Colors.SURFACE  # both follow the theme
+    assert chip.style.side.color == (GEM_HEX[gem] if gem != "diamond" else "#90A4AE")

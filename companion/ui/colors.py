@@ -11,8 +11,6 @@ COLOR_HEX_ON = {"yellow": "#201A17"}
 #: The gems as the table's pieces look: the chips of a gem or tile answer (companion/ui/round/forms/question.py).
 GEM_HEX = {"ruby": "#C62828", "emerald": "#2E7D32", "sapphire": "#1565C0", "diamond": "#B0BEC5", "mana": "#6A1B9A"}
 GEM_HEX_ON = {"diamond": "#263238"}
-#: A gem's colour as text on the light surface (an outlined chip): diamond's own pale grey cannot be read there.
-GEM_HEX_TEXT = {"diamond": "#546E7A"}
 
 DOT = {
     "red": ft.Colors.RED_600,

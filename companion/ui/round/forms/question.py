@@ -11,7 +11,7 @@ import flet as ft
 from companion.rules import automa as automa_rules
 from companion.rules import words
 from companion.ui import widgets as w
-from companion.ui.colors import GEM_HEX, GEM_HEX_ON, GEM_HEX_TEXT
+from companion.ui.colors import GEM_HEX, GEM_HEX_ON
 from companion.ui.round import answers
 from companion.ui.round.forms.controls import GEM_LABEL, RoundHost, choices, form_state, main_button, panel, stepper
 from companion.ui.round.presenter import RoundView
@@ -222,13 +222,12 @@ def _number_chip(label: str, n: int, last: bool, on_click) -> ft.Control:
 
 
 def _gem_chip(gem: str, text: str, label: str, on_click, width: int | None = None, outlined: bool = False):
-    """A chip in the gem's colour (outlined: its colour only as the border)."""
-    fg = GEM_HEX_ON.get(gem, "#FFFFFF")
+    """A chip in the gem's colour (outlined: its colour only as the border, the text in the theme's own colour: a
+    gem's colour as text was unreadable on one theme or the other, diamond's pale grey on the light one, the dark
+    gems on the dark one)."""
+    fg = ft.Colors.ON_SURFACE if outlined else GEM_HEX_ON.get(gem, "#FFFFFF")
     return ft.Button(
-        content=ft.Text(
-            text, weight=ft.FontWeight.W_700, semantics_label=label,
-            color=GEM_HEX_TEXT.get(gem, GEM_HEX[gem]) if outlined else fg,
-        ),
+        content=ft.Text(text, weight=ft.FontWeight.W_700, semantics_label=label, color=fg),
         on_click=on_click,
         width=width,
         height=w.TARGET - 4,
