@@ -3,7 +3,7 @@
 import pytest
 
 from companion.rules.reference import load_reference
-from companion.ui.new_game.presenter import NewGameForm, axe_bag_hint, setup_checklist
+from companion.ui.new_game.presenter import NewGameForm, axe_bag_hint, setup_checklist, stash_hint
 
 
 def test_two_players_and_one_automa_follow_the_expansion_table():
@@ -116,3 +116,10 @@ def test_the_axe_bag_hint_says_what_the_switch_does_in_its_position():
     off, on = axe_bag_hint(False), axe_bag_hint(True)
     assert off.startswith("Off:") and "you draw the automa's axes from the bag" in off
     assert on.startswith("On:") and "the app draws" in on and "estimate" in on
+
+
+def test_both_switch_hints_begin_with_the_position_they_describe():
+    """The axe bag's and the table's hints read the same way: "On:" or "Off:", then what happens."""
+    for hint in (axe_bag_hint, stash_hint):
+        assert hint(True).startswith("On: ") and hint(False).startswith("Off: ")
+    assert "beside each automa's deck" in stash_hint(True) and "the app keeps" in stash_hint(False)

@@ -159,6 +159,17 @@ def axe_bag_hint(on: bool) -> str:
     return "Off: when the dragon attacks, you draw the automa's axes from the bag and enter their total."
 
 
+def stash_hint(table: bool) -> str:
+    """What "The table keeps the automa's things" does, said for its position and begun like the axe bag's hint
+    ("On:", "Off:"), so the two switches read the same way."""
+    if table:
+        return ("On: gold, gems and tiles lie beside each automa's deck and its score disc moves on the track: the "
+                "app says what to take and asks nothing while you play, then asks their counts on the end-of-game "
+                "sheet.")
+    return ("Off: the app keeps each automa's gold, gems and tiles, and asks what it cannot see (an achievement's "
+            "points, a tile, gem colours).")
+
+
 def setup_checklist(setup: Setup, turn_order: list[str], reference: Reference | None = None) -> list[tuple[str, bool]]:
     """What to lay out on the table, as (line, is_estimate) pairs, in the order of the rulebook's setup."""
     ref = reference or load_reference()

@@ -16,7 +16,7 @@ from companion.ui.colors import COLOR_HEX
 from companion.ui.context import AppContext
 from companion.ui.decks.calibration import bands_in_use
 from companion.ui.decks.presenter import imported_deck
-from companion.ui.new_game.presenter import MODES, NewGameForm, axe_bag_hint
+from companion.ui.new_game.presenter import MODES, NewGameForm, axe_bag_hint, stash_hint
 
 #: A fixed seed for every new game of this server (end-to-end tests, reproducing a reported game); unset, each
 #: game gets a fresh random seed.
@@ -233,13 +233,7 @@ class NewGameScreen:
             if self.ctx.settings.stash != stash:
                 self.ctx.update_settings(self.ctx.settings.replace(stash=stash))
 
-        hint = (
-            "Gold, gems and tiles lie beside each automa's deck and its score disc moves on the track: the app says "
-            "what to take and asks nothing while you play, then asks their counts on the end-of-game sheet."
-            if f.stash == "table"
-            else "Off: the app keeps each automa's gold, gems and tiles, and asks what it cannot see (an "
-            "achievement's points, a tile, gem colours)."
-        )
+        hint = stash_hint(f.stash == "table")
         control = ft.Switch(label="The table keeps the automa's things", value=f.stash == "table", on_change=changed)
         return ft.Column([control, ft.Text(hint, size=13)], spacing=0, tight=True)
 
