@@ -227,6 +227,14 @@ def test_mine_the_automa_takes_two_gems_chosen_by_the_humans_and_does_not_mine()
     assert [d["purpose"] for d in draws] == ["place"]
 
 
+def test_the_gems_question_asks_the_player_as_you_not_the_humans():
+    """A solo game has one person at the table: the automa's gems question says "you" (which a pair at the table
+    reads as both of them), not "the humans"."""
+    game, _ = red_claims("mine")
+    prompt = game.decision.details["prompt"]
+    assert prompt.endswith("which colours do you give it?") and "human" not in prompt
+
+
 def test_dwarf_king_two_bonus_points_plus_three_for_the_achievement():
     """Expansion example: 2 for the all-play bonus, then the card's achievement position; the card is worth 3:
     5 points in all."""

@@ -52,8 +52,8 @@ def test_a_special_tile_answer_and_its_holding():
 
 def test_gems_chosen_by_the_humans_are_counted_by_colour():
     e = {"type": "answer", "color": "red", "question": "gems", "value": ["ruby", "ruby"]}
-    assert describe(e) == "Red automa took 2 rubies (the humans' choice)"
-    assert describe({**e, "value": ["ruby", "mana"]}) == "Red automa took 1 ruby and 1 mana (the humans' choice)"
+    assert describe(e) == "Red automa took 2 rubies (your choice)"
+    assert describe({**e, "value": ["ruby", "mana"]}) == "Red automa took 1 ruby and 1 mana (your choice)"
 
 
 def test_spells_are_named_as_their_cards():

@@ -138,7 +138,7 @@ def claim(space: str, tavern_reward: tuple[str, int] | None = None) -> Claim:
         case "wizards_cave":
             return Claim(gems={"mana": 2}, all_play=True, note="takes the 2-mana bonus, then draws for a spell")
         case "mine":
-            return Claim(ask_gems=2, all_play=True, note="takes 2 gems of the humans' choice; it does not mine")
+            return Claim(ask_gems=2, all_play=True, note="takes 2 gems of your choice; it does not mine")
         case "tunnel":
             return Claim(all_play=True, note="no bonus; draws for a mine tile")
     if tavern_reward is not None:
@@ -146,7 +146,7 @@ def claim(space: str, tavern_reward: tuple[str, int] | None = None) -> Claim:
         if kind == "gold":
             return Claim(gold=amount, note=f"takes {amount} gold")
         if kind == "gems":
-            return Claim(ask_gems=amount, note=f"takes {amount} gems of the humans' choice")
+            return Claim(ask_gems=amount, note=f"takes {amount} gems of your choice")
         if kind == "beer":
             return Claim(note="the automa takes no beer: the dwarf only holds the space")
         return Claim(note="moves up the turn order")

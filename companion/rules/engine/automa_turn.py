@@ -72,7 +72,7 @@ class AutomaTurn:
                     "color": color,
                     "question": "gems",
                     "count": effect.ask_gems,
-                    "prompt": f"it takes {effect.ask_gems} gems: which colours do the humans give it?",
+                    "prompt": f"it takes {effect.ask_gems} gems: which colours do you give it?",
                 }
             )
         if effect.roll:

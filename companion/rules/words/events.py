@@ -73,7 +73,7 @@ def answer(e: Mapping) -> str:
     """What the table told the app for an automa, as what the automa took or discarded."""
     who, q, value = player(e.get("color"), automa=True), e.get("question"), e.get("value")
     if q == "gems" and isinstance(value, list):
-        return f"{who} took {gems(value)} (the humans' choice)"
+        return f"{who} took {gems(value)} (your choice)"
     if q == "dwarf_king" and isinstance(value, int):
         return f"{who} discarded an achievement worth {count(value, 'point')}"
     if q == "gem_market" and isinstance(value, int):

@@ -75,7 +75,7 @@ def told(e: Mapping) -> str:
     """The log's sentence for a ``table_keeps`` event (what happened, kept at the table)."""
     who, what = f"{colour(e.get('color'))} automa", e.get("what")
     if what == "gems":
-        return f"{who} took {count(int(e.get('count') or 0), 'gem')} of the humans' choice (kept at the table)"
+        return f"{who} took {count(int(e.get('count') or 0), 'gem')} of your choice (kept at the table)"
     if what == "achievement":
         return f"{who} discarded the {ordinal(int(e.get('position') or 0))} achievement and scored it on the board"
     if what == "contract":

@@ -120,7 +120,7 @@ def _gem_rows(screen, form, allowed, count, send, redraw_after) -> list[ft.Contr
     rows: list[ft.Control] = []
     combos = answers.gem_combinations(allowed, count)
     if combos:
-        rows.append(ft.Text(f"Tap the {words.count(count, 'gem')} the humans give", weight=ft.FontWeight.W_600))
+        rows.append(ft.Text(f"Tap the {words.count(count, 'gem')} you give it", weight=ft.FontWeight.W_600))
         rows.append(_legend(allowed))
         for first in allowed:
             line = [c for c in combos if c[0] == first]
