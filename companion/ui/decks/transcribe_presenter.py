@@ -27,6 +27,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.rules import automa
 from companion.rules.deck import GEM_COLOURS, Deck, DeckError, parse_deck
 from companion.rules.spaces import SPACES
 from companion.ui.decks.presenter import decks_dir, import_deck
@@ -51,8 +52,9 @@ PROMPTS = {
 }
 SHORT = {"primary": "1st", "secondary": "2nd", "tertiary": "3rd", "axes": "Axes", "dwarf_king": "King",
          "gem_market": "Market", "tunnel": "Tunnel", "wizards_cave": "Wizard"}
-#: The Tunnel slots by what the card shows: the tile's price (see automa_decks/README.md).
-TUNNEL_PRICES = {1: "1 beer or 1 gold", 2: "1 beer + 1 gold", 3: "1 beer + 2 gold", 4: "2 beer + 2 gold"}
+#: The Tunnel slots by what the card shows: the tile's price (see automa_decks/README.md), the engine's own
+#: prices written short for a chip ("1 beer + 1 gold").
+TUNNEL_PRICES = {slot: price.replace(" and ", " + ") for slot, price in automa.TUNNEL_PRICES.items()}
 
 
 def _space_name(space_id: str) -> str:
