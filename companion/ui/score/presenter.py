@@ -63,6 +63,8 @@ AUTOMA_FIELDS: tuple[tuple[str, str], ...] = (
     ("gold", "Gold"),
     ("mined_gems", "Mined gems"),
 )
+#: An automa's result lines are named as the sheet asks for its counts: one name for one thing.
+_AUTOMA_LABEL = dict(AUTOMA_FIELDS)
 CATEGORY_LABELS = {
     "track": "Track",
     "mine_tiles": "Mine tiles",
@@ -358,14 +360,14 @@ class ScorePresenter:
                 )
             else:
                 a = data.automa[seat.difficulty]
-                # The automa's lines are named as the sheet asks for its counts: one name for one thing.
-                named = dict(AUTOMA_FIELDS)
                 lines += [
-                    Line(named["mine_tiles"], _times(seat.count("mine_tiles"), a.mine_tile, "tile"), b.mine_tiles),
+                    Line(
+                        _AUTOMA_LABEL["mine_tiles"], _times(seat.count("mine_tiles"), a.mine_tile, "tile"), b.mine_tiles
+                    ),
                     Line("Gold", _times(seat.count("gold"), a.gold, "gold"), b.gold),
                     Line("Mined gems", _times(seat.count("mined_gems"), a.mined_gem, "gem"), b.mined_gems),
                     Line(
-                        named["gem_mine_tiles"],
+                        _AUTOMA_LABEL["gem_mine_tiles"],
                         _times(seat.count("gem_mine_tiles"), a.gem_mine_tile, "gem tile"),
                         b.gems_in_mine,
                     ),
