@@ -112,10 +112,10 @@ def test_a_name_over_40_characters_is_refused_in_one_line_naming_the_field():
 
 def test_the_axe_bag_hint_says_what_the_switch_does_in_its_position():
     """Off, the hint said "The app draws the automa's axes", as if it did: each position says what happens, and
-    the bag's mix (not printed in the rulebooks) is marked an estimate."""
+    the bag's mix is the one the base rulebook prints (75% worth one, 25% two), so it is not called an estimate."""
     off, on = axe_bag_hint(False), axe_bag_hint(True)
     assert off.startswith("Off:") and "you draw the automa's axes from the bag" in off
-    assert on.startswith("On:") and "the app draws" in on and "estimate" in on
+    assert on.startswith("On:") and "the app draws" in on and "the rulebook's mix" in on and "estimate" not in on
 
 
 def test_both_switch_hints_begin_with_the_position_they_describe():

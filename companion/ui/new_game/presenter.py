@@ -153,9 +153,10 @@ class NewGameForm:
 
 def axe_bag_hint(on: bool) -> str:
     """What the Virtual axe bag switch does, said for its position: a hint under a switch that is off read as if
-    the app drew the axes already. The bag's mix is not printed in the rulebooks: an estimate, said so."""
+    the app drew the axes already. The bag's mix is the base rulebook's (its strategy tip: 75% of the axes are
+    worth one, 25% two), said as the rulebook's."""
     if on:
-        return "On: the app draws the automa's axes itself (estimate of the bag: 3 in 4 are +1, 1 in 4 are +2)."
+        return "On: the app draws the automa's axes itself (the rulebook's mix: 3 in 4 are +1, 1 in 4 are +2)."
     return "Off: when the dragon attacks, you draw the automa's axes from the bag and enter their total."
 
 
