@@ -123,3 +123,16 @@ def test_both_switch_hints_begin_with_the_position_they_describe():
     for hint in (axe_bag_hint, stash_hint):
         assert hint(True).startswith("On: ") and hint(False).startswith("Off: ")
     assert "beside each automa's deck" in stash_hint(True) and "the app keeps" in stash_hint(False)
+
+
+def test_checklist_puts_the_dragon_on_zero_and_marks_the_track_length_an_estimate():
+    """The app starts an attack when the dragon has climbed the track's length, a value the rulebooks do not
+    print: the first screen of play says so, marked, so a player whose board differs can correct it."""
+    setup = NewGameForm().setup(seed=1)
+    ref = load_reference()
+    dragon = [(line, est) for line, est in setup_checklist(setup, ["red", "blue", "green"]) if "ragon" in line]
+    assert dragon == [(f"Dragon on the zero space: it attacks at the head, {setup.dragon_track} steps up", True)]
+    corrected = ref.model_copy(update={"dragon_track": ref.dragon_track.model_copy(update={"source": "rulebook"})})
+    assert [est for line, est in setup_checklist(setup, ["red", "blue", "green"], corrected) if "ragon" in line] == [
+        False
+    ]

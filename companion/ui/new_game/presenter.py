@@ -178,6 +178,9 @@ def setup_checklist(setup: Setup, turn_order: list[str], reference: Reference | 
     lines: list[tuple[str, bool]] = []
     lines.append((f"{words.count(setup.rounds, 'round')}: put the round marker on the first space", False))
     lines.append((f"Dwarves 1 to {setup.dwarves} for every player, in the beds of their turn-order row", False))
+    # The track's length decides when the app starts an attack, and the rulebooks do not print it: marked.
+    lines.append((f"Dragon on the zero space: it attacks at the head, {setup.dragon_track} steps up",
+                  ref.dragon_track.source == "estimate"))
     for position, color in enumerate(turn_order):
         player = setup.player(color)
         gold = setup.starting_gold[position]
