@@ -244,6 +244,8 @@ APP_DECISIONS: list[str] = [
     "save its dwarf or halve its loss, Dragon Song does not raise the dragon roll. It still counts as a mine "
     "tile at the end.",
     "A loser whose longest beard is already captured loses the next longest dwarf instead.",
+    "A dwarf the dragon captures from a space leaves it: the space is open again, and a dwarf captured from the "
+    "tavern no longer sets the turn order.",
     "Grow Beard and Blood Sacrifice do not open the tavern: its spaces stay locked.",
     "The golem does not count for turn order in the tavern, and in the Temple it gives no re-roll (that needs "
     "your own dwarf); on Treasure Hoard it counts for its controller's Dragon Song.",
