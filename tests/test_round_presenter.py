@@ -225,3 +225,22 @@ def test_the_face_down_tile_instruction_follows_the_games_rules_version():
         lines[version] = next(x for x in p.view().instructions if "face down" in x)
     assert "record it under" in lines[1]
     assert "record it under" not in lines[2]
+
+
+def test_the_turn_order_strip_says_what_the_chips_small_numbers_are():
+    """Found by the phone walkthrough: "2 3 4 5 · 7 pts" under a name said nothing to a newcomer. A line under the
+    chips says the numbers are the dwarves still to place, and explains "capt." only while a chip shows it."""
+    from dataclasses import replace
+
+    from companion.ui.round.presenter import chip_key
+    from companion.ui.round.status import StatusStrip
+
+    p = started()
+    v = p.view()
+    strip = StatusStrip()
+    strip.show(v)
+    assert strip.key.visible and strip.key.value == "Under each name: the dwarves still to place"
+    captured = [replace(v.turn_order[0], captured=[5]), *v.turn_order[1:]]
+    assert chip_key(captured) == "Under each name: the dwarves still to place; capt.: captured"
+    assert strip.key in strip.show(replace(v, turn_order=captured))
+    assert strip.key.value.endswith("capt.: captured")

@@ -60,6 +60,17 @@ class PlayerChip:
     name: str | None = None
 
 
+def chip_key(chips: list[PlayerChip]) -> str:
+    """The line under the turn-order chips that says what their small numbers are (a newcomer could not tell
+    what "2 3 4 5 · 7 pts" counted); "capt." is explained while a chip shows it. Points say themselves.
+
+    >>> chip_key([PlayerChip("red", "Red automa", True, [2, 3], [5], 7)])
+    'Under each name: the dwarves still to place; capt.: captured'
+    """
+    key = "Under each name: the dwarves still to place"
+    return key + "; capt.: captured" if any(c.captured for c in chips) else key
+
+
 @dataclass(frozen=True)
 class Question:
     """What the app asks about the physical board for an automa."""

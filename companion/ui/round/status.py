@@ -13,7 +13,7 @@ import flet as ft
 from companion.rules import words
 from companion.ui import widgets as w
 from companion.ui.colors import COLOR_HEX, on_color
-from companion.ui.round.presenter import PlayerChip, RoundView, cap
+from companion.ui.round.presenter import PlayerChip, RoundView, cap, chip_key
 from companion.ui.round.updates import isolate
 
 
@@ -27,7 +27,9 @@ class StatusStrip:
                      run_spacing=4)
         self.order = isolate(ft.Row(spacing=6, wrap=True, run_spacing=6))
         self.chips: list[_Chip] = []
-        self.control = w.card([top, self.order], padding=12)
+        # What the chips' small numbers are, in a line under them (the chips themselves stay short).
+        self.key = ft.Text(size=12, color=ft.Colors.ON_SURFACE_VARIANT)
+        self.control = w.card([top, self.order, self.key], padding=12)
         self._dragon: tuple[int, int] | None = None
         self.track: _DragonTrack | None = None
 
@@ -48,6 +50,10 @@ class StatusStrip:
                 changed += self.track.show(v.dragon)
         # At the start of the game (before the starting rolls) there is no turn order yet.
         visible = v.phase != "start"
+        key = chip_key(v.turn_order)
+        if self.key.value != key or self.key.visible != visible:
+            self.key.value, self.key.visible = key, visible
+            changed.append(self.key)
         if len(self.chips) != len(v.turn_order):
             self.chips = [_Chip() for _ in v.turn_order]
             self.order.controls = [chip.control for chip in self.chips]
