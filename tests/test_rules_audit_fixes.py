@@ -608,6 +608,9 @@ def test_the_rules_help_lists_the_choices_the_engine_makes_where_the_rulebooks_a
     assert "At the Mine an automa does nothing, so it draws no card" in said
     assert "Mana gems left in your mine are counted with your other gems" in said
     assert "in the Temple it gives no re-roll" in said
+    # test_automa: every round starts from the whole deck; an empty pile is shuffled at the next draw.
+    assert "reshuffle at the end of a round takes its whole deck, the cards not drawn with the discards" in said
+    assert "the discards are shuffled at its next draw" in said
     # test_turn_order: a loser's dwarf leaves its space for the capture box, the tavern's too.
     assert "captures from a space leaves it: the space is open again" in said
     assert "captured from the tavern no longer sets the turn order" in said

@@ -238,6 +238,8 @@ APP_DECISIONS: list[str] = [
     "The automa decks shipped with the app are its own design, built to the card layout the rulebook "
     "describes; you can import a transcription of the printed cards on the Decks screen.",
     "An automa that claims an all-play space draws its own card for the action too, before the others.",
+    "An automa's reshuffle at the end of a round takes its whole deck, the cards not drawn with the discards. "
+    "When its deck runs out, the discards are shuffled at its next draw: the same cards as shuffling them at once.",
     "When the dragon takes gems from an automa, they come from its largest pile first.",
     "Stone Beards: the loss is a quarter of the treasure, rounded up; the longest beard is not captured.",
     "The automa keeps its Tunnel tiles face down, so a special tile gives it no power: Stone Beards does not "
