@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import stat
 import sys
 from pathlib import Path
+from typing import BinaryIO
 
 APP_DIR_NAME = "treasure-companion"
 DATA_ENV = "TREASURE_COMPANION_DATA"
@@ -44,3 +46,52 @@ def expanded(path: str | os.PathLike[str]) -> Path:
     '~no-such-user-here/games'
     """
     return Path(os.path.expanduser(os.fspath(path)))
+
+
+class NotAFile(OSError):
+    """A path that is there but is not a regular file (a folder, a named pipe, a device); the message is one line."""
+
+
+def not_a_file(mode: int) -> str | None:
+    """What a file of ``mode`` is when it is not a regular file ("a folder", "a pipe or a device"), else None.
+
+    >>> not_a_file(stat.S_IFIFO), not_a_file(stat.S_IFREG) is None
+    ('a pipe or a device', True)
+    """
+    if stat.S_ISREG(mode):
+        return None
+    return "a folder" if stat.S_ISDIR(mode) else "a pipe or a device"
+
+
+def open_no_wait(path: str | os.PathLike[str]) -> tuple[int, int]:
+    """``(fd, mode)`` of ``path`` opened for reading WITHOUT waiting: a plain open of a named pipe nobody writes
+    to waits forever (a screen or a command hangs). Non-blocking only while opening: the fd is blocking again."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if hasattr(os, "O_NONBLOCK") and not stat.S_ISFIFO(mode):
+            os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd, mode
+
+
+def open_regular(path: str | os.PathLike[str]) -> BinaryIO:
+    """The app's own file at ``path`` (a deck, the calibration, a draft, the settings) opened to read.
+
+    Raises :class:`NotAFile` for a folder, a named pipe or a device put where it goes (never waits on one),
+    ``FileNotFoundError`` when there is none, another ``OSError`` when it cannot be opened.
+    """
+    fd, mode = open_no_wait(path)
+    why = not_a_file(mode)
+    if why is not None:
+        os.close(fd)
+        raise NotAFile(f"it is {why}, not a file")
+    return os.fdopen(fd, "rb")
+
+
+def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
+    """At most ``limit`` bytes of the app's own file at ``path`` (see :func:`open_regular`)."""
+    with open_regular(path) as fh:
+        return fh.read(limit)

@@ -13,6 +13,7 @@ import sys
 from typing import BinaryIO
 
 from companion.oneline import shown
+from companion.paths import NotAFile, open_no_wait
 
 _CHUNK = 1 << 20
 
@@ -38,19 +39,45 @@ def read_text(name: str, limit: int, what: str) -> str:
     else:
         label = shown(name)
         try:
-            with open(name, "rb") as fh:
+            fh, first = open_input(name)
+            with fh:
                 info = os.fstat(fh.fileno())
-                if stat.S_ISDIR(info.st_mode):
-                    raise ReadError(f"cannot read {label}: it is a folder")
-                if stat.S_ISREG(info.st_mode) and info.st_size > limit:
+                if len(first) > limit or (stat.S_ISREG(info.st_mode) and info.st_size > limit):
                     raise ReadError(_too_big(label, limit, what))
-                data = _read_at_most(fh, limit, label, what)
+                data = first + _read_at_most(fh, limit - len(first), label, what)
         except OSError as exc:
             raise ReadError(f"cannot read {label}: {exc.strerror or exc}") from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         raise ReadError(f"cannot read {label}: not UTF-8 text") from None
+
+
+def open_input(name: str | os.PathLike[str]) -> tuple[BinaryIO, bytes]:
+    """A file named on the command line, opened to read without ever waiting, and the bytes already read.
+
+    A regular file, a device (``/dev/zero``: the size limit stops it) or a pipe something writes to (``<(cat
+    f)``) is read; a folder is refused, and so is a named pipe that nothing writes to (a plain open waited
+    forever for a writer): :class:`~companion.paths.NotAFile`, an ``OSError`` whose message is one line.
+    """
+    fd, mode = open_no_wait(name)
+    try:
+        if stat.S_ISDIR(mode):
+            raise NotAFile("it is a folder")
+        first = b""
+        if stat.S_ISFIFO(mode) and hasattr(os, "O_NONBLOCK"):
+            try:
+                first = os.read(fd, _CHUNK)
+            except BlockingIOError:  # a writer is there and has not written yet: wait for it
+                pass
+            else:
+                if not first:
+                    raise NotAFile("it is a named pipe that nothing writes to")
+            os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return os.fdopen(fd, "rb"), first
 
 
 def _read_at_most(stream: BinaryIO, limit: int, label: str, what: str) -> bytes:

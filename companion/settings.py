@@ -24,7 +24,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import stat
 import tempfile
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -34,7 +33,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from companion.oneline import one_line
-from companion.paths import DATA_ENV, default_data_dir, resolve_data_dir  # noqa: F401 (re-exported)
+from companion.paths import DATA_ENV, NotAFile, default_data_dir, read_regular, resolve_data_dir  # noqa: F401 (re-exported)
 from companion.rules.reference import Reference, load_reference
 from companion.rules.scoring import SetChart, load_scoring
 from companion.rules.spaces import TAVERN_SPACES
@@ -277,20 +276,11 @@ _MISSING = "missing"
 def _parse(path: Path) -> tuple[Settings | None, str]:
     """The settings in the file at ``path``, or None and why it cannot be used (``_MISSING``: there is none)."""
     try:
-        st = path.stat()
+        data = read_regular(path, MAX_SETTINGS_BYTES + 1)
     except FileNotFoundError:
         return None, _MISSING
-    except OSError as err:
-        return None, f"cannot be opened: {err.strerror or err}"
-    if stat.S_ISDIR(st.st_mode):
-        return None, "it is a folder, not a file"
-    if not stat.S_ISREG(st.st_mode):
-        return None, "it is not a regular file"
-    try:
-        with path.open("rb") as f:
-            data = f.read(MAX_SETTINGS_BYTES + 1)
-    except FileNotFoundError:
-        return None, _MISSING
+    except NotAFile as err:  # a folder, a named pipe (it was read forever) or a device where the settings go
+        return None, str(err)
     except OSError as err:
         return None, f"cannot be opened: {err.strerror or err}"
     if len(data) > MAX_SETTINGS_BYTES:

@@ -13,8 +13,9 @@ import sys
 
 from companion.oneline import one_line, shown
 from companion.rules import words
-from companion.rules.deck import DECK_NAMES, Deck, DeckError, load_builtin, load_deck
+from companion.rules.deck import DECK_NAMES, Deck, DeckError, load_builtin
 from companion.rules.spaces import SPACES
+from companion.sim.decks import load_deck_file
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -39,7 +40,7 @@ def _check(args: argparse.Namespace) -> int:
     failed = False
     for file in args.files:
         try:
-            deck = load_deck(file)
+            deck = load_deck_file(file)
         except DeckError as e:
             failed = True
             # The file name as given, escaped: a name holding a newline still gives one line per problem.

@@ -254,19 +254,29 @@ MAX_DECK_BYTES = 1_000_000
 
 
 def load_deck(path: str | os.PathLike[str]) -> Deck:
-    """Read and validate one deck file. Raises :class:`DeckError` naming the file as given."""
+    """Read and validate one deck file. Raises :class:`DeckError` naming the file as given.
+
+    A plain open: for the shipped decks and tests. A file named by a person goes through
+    ``companion.sim.decks.load_deck_file``, which never waits on a named pipe.
+    """
     name = os.fspath(path)
     try:
         with open(path, "rb") as fh:
             # Size first: /dev/zero or a huge file is refused before it is read whole.
             data = fh.read(MAX_DECK_BYTES + 1)
-        if len(data) > MAX_DECK_BYTES:
-            raise DeckError(name, [f"larger than {MAX_DECK_BYTES / 1_000_000:g} MB, the limit for a deck file"])
+    except OSError as e:
+        raise DeckError(name, [f"cannot read: {e.strerror or e}"]) from None
+    return deck_from_bytes(data, name)
+
+
+def deck_from_bytes(data: bytes, name: str) -> Deck:
+    """A deck from the first ``MAX_DECK_BYTES + 1`` bytes of file ``name``. Raises :class:`DeckError`."""
+    if len(data) > MAX_DECK_BYTES:
+        raise DeckError(name, [f"larger than {MAX_DECK_BYTES / 1_000_000:g} MB, the limit for a deck file"])
+    try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise DeckError(name, ["not UTF-8 text"]) from None
-    except OSError as e:
-        raise DeckError(name, [f"cannot read: {e.strerror or e}"]) from None
     return parse_deck(text, name)
 
 

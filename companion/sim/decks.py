@@ -10,7 +10,24 @@ import os
 from collections.abc import Iterable
 
 from companion.oneline import one_line, shown
-from companion.rules.deck import Deck, DeckError, load_deck
+from companion.reading import open_input
+from companion.rules.deck import MAX_DECK_BYTES, Deck, DeckError, deck_from_bytes
+
+
+def load_deck_file(path: str | os.PathLike[str]) -> Deck:
+    """The deck in the file a person named (``--deck``, ``decks check``); :class:`DeckError` naming it as given.
+
+    Opened as every command-line input is (:func:`companion.reading.open_input`): a named pipe that nothing
+    writes to is refused at once instead of waiting forever; ``/dev/zero`` is stopped by the size limit.
+    """
+    name = os.fspath(path)
+    try:
+        fh, first = open_input(name)
+        with fh:
+            data = first + fh.read(max(0, MAX_DECK_BYTES + 1 - len(first)))
+    except OSError as e:
+        raise DeckError(name, [f"cannot read: {e.strerror or e}"]) from None
+    return deck_from_bytes(data, name)
 
 
 def decks_from_files(paths: Iterable[str | os.PathLike[str]] | None) -> dict[str, Deck]:
@@ -23,7 +40,7 @@ def decks_from_files(paths: Iterable[str | os.PathLike[str]] | None) -> dict[str
     files: dict[str, str] = {}
     for path in paths or ():
         try:
-            deck = load_deck(path)
+            deck = load_deck_file(path)
         except DeckError as err:
             # The file name escaped (a newline shows as \n), the problem on the same line.
             raise ValueError(shown(err.file) + one_line(str(err)[len(err.file):])) from None

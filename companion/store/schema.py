@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import stat
 from datetime import UTC, datetime
 from pathlib import Path
 
+from companion import paths
 from companion.store.errors import StoreError, StoreUnwritable, sqlite_errors, unwritable_reason
 
 DB_NAME = "games.sqlite3"
@@ -152,8 +152,8 @@ def not_a_file(path: Path) -> None:
         mode = path.stat().st_mode
     except OSError:  # not there (or a dangling link): a new store, or SQLite says why
         return
-    if not stat.S_ISREG(mode):
-        what = "a folder" if stat.S_ISDIR(mode) else "a pipe or a device"
+    what = paths.not_a_file(mode)
+    if what is not None:
         raise StoreError(f"the saved games at {path} are not a file ({what})")
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from companion.paths import read_regular
 from companion.rules.calibration import Calibration, band, load_calibration
 from companion.rules.deck import DECK_NAMES, Deck
 from companion.sim.calibrate import calibrate, decks_label
@@ -36,6 +37,8 @@ def app_games() -> int:
     except ValueError:
         return APP_GAMES
 APP_SEED = 2026
+#: The kept calibration is about 5 kB; a larger file is cut here and then does not parse (ignored).
+_MAX_CALIBRATION_BYTES = 1_000_000
 
 
 def calibration_path(data_dir: str | os.PathLike[str]) -> Path:
@@ -54,7 +57,8 @@ def saved_calibration(data_dir: str | os.PathLike[str], decks: dict[str, Deck] |
     if not decks:
         return None
     try:
-        cal = Calibration.model_validate(json.loads(calibration_path(data_dir).read_text("utf-8")))
+        # read_regular: a named pipe put in its place must not hang New game, History or Decks
+        cal = Calibration.model_validate(json.loads(read_regular(calibration_path(data_dir), _MAX_CALIBRATION_BYTES)))
     except (OSError, ValueError, ValidationError, RecursionError):  # RecursionError: JSON nested too deep
         return None
     return cal if cal.decks == decks_label(decks) else None

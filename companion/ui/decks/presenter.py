@@ -20,6 +20,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.paths import read_regular
 from companion.rules import words
 from companion.rules.deck import DECK_NAMES, Card, Deck, DeckError, load_builtin, parse_deck
 from companion.rules.spaces import SPACES
@@ -154,14 +155,21 @@ def import_deck(data_dir: str | os.PathLike[str], text: str | bytes, source: str
     return ImportOutcome(deck=deck, path=path)
 
 
+def _kept_deck(path: Path, source: str) -> Deck:
+    """The kept transcription at ``path``; a folder, a named pipe or a device put in its place is refused at once
+    (:class:`~companion.paths.NotAFile`) instead of hanging the screen; a file past the size limit is not read."""
+    data = read_regular(path, MAX_DECK_BYTES + 1)
+    if len(data) > MAX_DECK_BYTES:
+        raise DeckError(source, [f"larger than {MAX_DECK_BYTES:,} bytes, the limit for a deck file"])
+    return parse_deck(data.decode("utf-8"), source)
+
+
 def imported_deck(data_dir: str | os.PathLike[str], name: str) -> Deck | None:
     """The user's transcription of deck ``name`` if one was imported (and still reads), else ``None``."""
     path = imported_path(data_dir, name)
-    if not path.exists():
-        return None
     try:
-        deck = parse_deck(path.read_text("utf-8"), str(path))
-    except (DeckError, OSError, UnicodeDecodeError):
+        deck = _kept_deck(path, str(path))
+    except (DeckError, OSError, UnicodeDecodeError):  # FileNotFoundError: none kept
         return None
     return deck if deck.deck == name else None
 
@@ -169,14 +177,16 @@ def imported_deck(data_dir: str | os.PathLike[str], name: str) -> Deck | None:
 def imported_problem(data_dir: str | os.PathLike[str], name: str) -> str | None:
     """Why the kept transcription of ``name`` cannot be used (edited by hand since), else ``None``."""
     path = imported_path(data_dir, name)
-    if not path.exists():
-        return None
     try:
-        deck = parse_deck(path.read_text("utf-8"), path.name)
+        deck = _kept_deck(path, path.name)
+    except FileNotFoundError:
+        return None
     except DeckError as err:
         return " ".join(str(err).split())
-    except (OSError, UnicodeDecodeError) as err:
-        return f"{path.name}: cannot read: {err}"
+    except UnicodeDecodeError:
+        return f"{path.name}: cannot read: not UTF-8 text"
+    except OSError as err:
+        return f"{path.name}: cannot read: {err.strerror or err}"
     if deck.deck != name:
         return f"{path.name}: says deck = {deck.deck!r}"
     return None

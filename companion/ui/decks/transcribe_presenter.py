@@ -27,6 +27,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.paths import read_regular
 from companion.rules import automa
 from companion.rules.deck import GEM_COLOURS, Deck, DeckError, parse_deck
 from companion.rules.spaces import SPACES
@@ -135,6 +136,10 @@ class TableRow:
     current: bool
 
 
+#: A draft of 40 cards is about 10 kB; a larger file is cut here, does not parse and is kept aside.
+_MAX_DRAFT_BYTES = 1_000_000
+
+
 def draft_path(data_dir: str | os.PathLike[str], deck: str) -> Path:
     return decks_dir(data_dir) / f"draft-{deck}.json"
 
@@ -215,7 +220,7 @@ class Transcription:
         """The saved draft of ``deck`` at its first unfinished card; None when there is none (or it is unreadable)."""
         path = draft_path(data_dir, deck)
         try:
-            raw = json.loads(path.read_text("utf-8"))
+            raw = json.loads(read_regular(path, _MAX_DRAFT_BYTES))  # a named pipe there is refused, never waited on
             cards = [dict(c) for c in raw["cards"] if isinstance(c, dict) and isinstance(c.get("id"), str)]
         except (OSError, ValueError, KeyError, TypeError, RecursionError):  # RecursionError: nested too deep
             return None
