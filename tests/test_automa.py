@@ -543,3 +543,32 @@ def test_no_automa_draws_a_card_when_a_human_claims_the_mine():
     step = place(game, "mine")
     assert not events(step, "automa_draw")
     assert {c: (list(p.draw), list(p.discard)) for c, p in game.state.decks.items()} == piles
+
+
+def test_tavern_rewards_corrected_in_settings_are_the_ones_the_automa_takes():
+    """Found by the walkthrough: Settings let an owner correct the tavern rewards (estimates) and Rules help showed
+    the correction, but the engine kept the shipped values, so an automa on the corrected space took the wrong
+    thing. The setup carries the rewards (a game replays with what it was played with); a record of a game played
+    with the shipped ones leaves them out, so older records stay byte for byte."""
+    from companion.settings import Settings, correct, effective_reference
+    from companion.ui.new_game.presenter import NewGameForm
+
+    shipped = Setup.solo(seed=1)
+    assert "tavern_rewards" not in Game(shipped).header()["setup"]
+    ref = effective_reference(correct(Settings(), "tavern_2", ("gems", 1)))
+    setup = NewGameForm().setup(seed=1, reference=ref)
+    assert setup.tavern_rewards["tavern_2"] == ("gems", 1)
+    header = Game(setup).header()
+    assert header["setup"]["tavern_rewards"]["tavern_2"] == ["gems", 1]
+    assert Setup.model_validate(header["setup"]) == setup
+
+    def make(s):
+        game = Game(setup.model_copy(update={"players": [human("blue"), automa("red", "red")], "seed": s}),
+                    decks={"red": deck("red", *only("tavern_2"))})
+        game.act({"type": "starting_rolls", "rolls": {"blue": 3}})
+        return game
+
+    game = make(find_seed(make, lambda g: g.state.turn_order[0] == "red"))
+    step = game.act(PROCEED)
+    assert events(step, "place")[0]["space"] == "tavern_2" and not events(step, "gain")
+    assert game.decision.kind == "question" and game.decision.details["count"] == 1

@@ -49,7 +49,7 @@ from .engine.round_flow import RoundFlow
 from .engine.side_inputs import SideInputs
 from .engine.table_stash import TableStash
 from .engine.versions import KNOWN_VERSIONS, RULES_VERSION
-from .setup import Setup
+from .setup import Setup, shipped_tavern_rewards
 from .spaces import spaces_for
 from .state import DeckPiles, GameState
 
@@ -110,7 +110,7 @@ class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, Rerolls, Sid
         self._automa = frozenset(self.decks)
         self._table_keeps_stash = setup.stash == "table"
         self._expansion = setup.expansion
-        self._claims = claims_by_space()
+        self._claims = claims_by_space(tuple(sorted(setup.tavern_rewards.items())))
         self._space_ids, self._open_spaces = _edition_spaces(setup.expansion)
         self.steps: list[list[dict]] = []
         self.redo_steps: list[list[dict]] = []
@@ -155,8 +155,10 @@ class Game(Decisions, RoundFlow, Placing, AutomaTurn, DragonAttack, Rerolls, Sid
     def header(self) -> dict:
         """Line 1 of the game record."""
         # custom_decks appears only when the table played with transcribed decks, stash only when the table kept
-        # the automa's things: older records (and games like them) stay byte for byte as they were.
-        left_out = {name for name, default in (("custom_decks", {}), ("stash", "app"))
+        # the automa's things, tavern_rewards only when an owner corrected them: older records (and games like
+        # them) stay byte for byte as they were.
+        left_out = {name for name, default in (("custom_decks", {}), ("stash", "app"),
+                                               ("tavern_rewards", shipped_tavern_rewards()))
                     if getattr(self.setup, name) == default}
         from_setup = self.setup.model_dump(mode="json", exclude=left_out or None)
         return {"format": "treasure-companion-record", "version": self.version, "setup": from_setup}

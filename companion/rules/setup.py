@@ -52,6 +52,16 @@ def standard_dwarves(expansion: bool, humans: int) -> int:
     return table[humans]
 
 
+#: What a dwarf on a tavern space collects: (reward, amount), reward one of "none", "gold", "beer", "gems".
+TavernPay = tuple[Literal["none", "gold", "beer", "gems"], Annotated[int, Field(ge=0, le=5)]]
+TavernSpace = Literal["tavern_1", "tavern_2", "tavern_3", "tavern_4"]
+
+
+def shipped_tavern_rewards() -> dict[str, tuple[str, int]]:
+    """The tavern rewards of the shipped reference data (estimates but for the bottom space's gems)."""
+    return {t.space: (t.reward, t.amount) for t in load_reference().tavern}
+
+
 #: Longest player name a setup (New game, a record) holds: a name is shown on one line beside its colour.
 MAX_NAME = 40
 
@@ -108,6 +118,9 @@ class Setup(BaseModel):
     custom_decks: dict[DeckName, Deck] = Field(default_factory=dict)
     #: Who keeps the automa's belongings (see ``Stash``). A record without the field was played with "app".
     stash: Stash = "app"
+    #: What each tavern space gives (an automa claiming it takes it): the reference values the game was played
+    #: with, an owner's corrections from Settings included. A record without the field used the shipped ones.
+    tavern_rewards: dict[TavernSpace, TavernPay] = Field(default_factory=shipped_tavern_rewards)
 
     @property
     def table_stash(self) -> bool:
@@ -130,6 +143,8 @@ class Setup(BaseModel):
         for name, deck in self.custom_decks.items():
             if deck.deck != name:
                 raise ValueError(f"custom_decks: the {name} entry holds the {deck.deck} deck")
+        if len(self.tavern_rewards) != 4:
+            raise ValueError("tavern_rewards: one reward for each of tavern_1 to tavern_4")
         if len(self.players) < 2:
             raise ValueError("players: a game needs at least two players (add an automa for solo)")
         if (self.options.extra_dwarf or self.options.one_round_fewer) and (not automa or humans > 3):

@@ -12,16 +12,16 @@ from itertools import filterfalse
 from .. import automa as automa_rules
 from ..automa import choose_space
 from ..board import dwarf_on_space
-from ..reference import load_reference
 from ..spaces import SPACES
 from ..state import DeckPiles
 
 
 @cache
-def claims_by_space() -> dict[str, automa_rules.Claim]:
+def claims_by_space(tavern: tuple[tuple[str, tuple[str, int]], ...]) -> dict[str, automa_rules.Claim]:
     """Every space -> what an automa gets for claiming it (``automa.claim``, a tavern space with its reward from
-    the reference): worked out once, one look-up a claim (read only: every game shares it)."""
-    rewards = {t.space: (t.reward, t.amount) for t in load_reference().tavern}
+    ``tavern``, the setup's (space, (reward, amount)) pairs): worked out once per set of rewards, one look-up a
+    claim (read only: the games with the same rewards share it)."""
+    rewards = dict(tavern)
     return {sid: automa_rules.claim(sid, rewards.get(sid)) for sid in SPACES}
 
 

@@ -142,6 +142,7 @@ class NewGameForm:
                 options=Options(extra_dwarf=self.extra_dwarf, one_round_fewer=self.one_round_fewer),
                 dragon_track=ref.dragon_track.length,
                 starting_gold=list(ref.starting_gold.by_position),
+                tavern_rewards={t.space: (t.reward, t.amount) for t in ref.tavern},
                 virtual_axes=self.virtual_axes,
                 custom_decks=self._decks_in_play(imported or {}),
                 stash=self.stash if any(s.kind == "automa" for s in self.seats) else "app",
