@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import stat
 import sys
@@ -33,9 +34,31 @@ def default_data_dir() -> Path:
     return base / APP_DIR_NAME
 
 
+#: Why an empty data folder name is refused (``--data-dir ""``), in the words every command prints.
+EMPTY_DATA_DIR = "empty: leave --data-dir out for the default folder, or name a folder ('.' for this one)"
+
+
 def resolve_data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
-    """``explicit`` if given, else :func:`default_data_dir`."""
-    return expanded(explicit) if explicit else default_data_dir()
+    """``explicit`` if given, else :func:`default_data_dir`.
+
+    An empty name is refused (``ValueError``), never read as the current folder or as the default: it is
+    nearly always a shell variable that was not set (``--data-dir "$DIR"``), and games stored in whatever
+    folder the command ran from would look lost. (An empty ``TREASURE_COMPANION_DATA`` counts as unset.)
+    """
+    if explicit is None:
+        return default_data_dir()
+    if not os.fspath(explicit):
+        raise ValueError(EMPTY_DATA_DIR)
+    return expanded(explicit)
+
+
+def data_dir_arg(value: str) -> Path:
+    """argparse ``type`` of every command's ``--data-dir``: the same answer, and the same one line (exit 2)
+    for an empty name, everywhere (``app``, ``games``, ``export``, ``import``, ``simulate``)."""
+    try:
+        return resolve_data_dir(value)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def expanded(path: str | os.PathLike[str]) -> Path:

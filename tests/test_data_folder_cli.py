@@ -161,9 +161,41 @@ def test_an_import_on_a_full_disk_is_refused_and_the_games_before_are_kept(tmp_p
         f"{sys.executable} -m companion import {PINNED} --again --data-dir {folder}/data; echo \"rc=$?\" >&2; "
         f"rm {folder}/filler && {sys.executable} -m companion games --data-dir {folder}/data"
     )
-    done = subprocess.run(["unshare", "-m", "sh", "-c", script], cwd=REPO, capture_output=True, timeout=120)
+    done = subprocess.run(["unshare", "-m", "sh", "-c", script], cwd=REPO, capture_output=True, timeout=60)
     err = done.stderr.decode()
     assert "Traceback" not in err, err
     line, rc = err.splitlines()
     assert rc == "rc=2" and line.startswith("import: ") and "the disk is full" in line, err
     assert done.stdout.decode().splitlines()[0].split()[0] == "1" and len(done.stdout.splitlines()) == 1
+
+
+@pytest.mark.parametrize("argv", [
+    ["games"],
+    ["export", "1", "{tmp}/out.jsonl"],
+    ["import", str(PINNED)],
+    ["simulate", "--games", "1"],
+    ["app", "--no-browser", "--host", "127.0.0.1"],
+    ["--no-browser", "--host", "127.0.0.1"],
+], ids=lambda a: a[0])
+def test_an_empty_data_dir_is_one_line_and_exit_2_for_every_command(tmp_path, argv):
+    """``--data-dir ""`` (a shell variable not set) was the current folder for games/export/import/simulate
+    (import stored a game in it) and the default folder for the app; now every command refuses it alike."""
+    args = [a.replace("{tmp}", str(tmp_path)) for a in argv]
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "TREASURE_COMPANION_DATA": str(tmp_path / "data"),
+           "PYTHONPATH": str(REPO)}  # run in tmp_path (the folder an empty name would mean), this checkout's code
+    done = subprocess.run([sys.executable, "-m", "companion", *args, "--data-dir", ""], cwd=tmp_path, env=env,
+                          capture_output=True, timeout=60)
+    err = done.stderr.decode()
+    assert done.returncode == 2 and err.count("\n") == 1 and "Traceback" not in err, err
+    assert "--data-dir: empty: leave --data-dir out for the default folder" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == []  # nothing made here nor in the default folder
+    assert done.stdout == b""
+
+
+def test_an_empty_data_folder_name_from_code_is_a_store_error_not_the_current_folder(tmp_path, monkeypatch):
+    from companion.store import Store, StoreError
+
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(StoreError, match="the data folder name is empty"):
+        Store.open("")
+    assert list(tmp_path.iterdir()) == []

@@ -10,7 +10,7 @@ import os
 import socket
 import sys
 
-from companion.paths import DATA_ENV, resolve_data_dir
+from companion.paths import DATA_ENV, data_dir_arg, resolve_data_dir
 from companion.server import listen
 
 DEFAULT_PORT = 8550
@@ -38,6 +38,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--data-dir",
         metavar="DIR",
+        type=data_dir_arg,
         help=f"where settings and games are kept (default: ${DATA_ENV} or your user data folder)",
     )
     p.add_argument("--no-browser", action="store_true", help="do not open a browser; just serve the app")

@@ -19,6 +19,7 @@ from companion import record
 from companion.export import bgstats
 from companion.export.collect import ExportError, collect
 from companion.oneline import json_escaped, one_line, shown
+from companion.paths import data_dir_arg
 from companion.settings import SETTINGS_FILE
 from companion.store import GameNotFound, Store, StoreError
 
@@ -31,7 +32,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="record: the game record (default); bgstats: finished games for the BG Stats app")
     p.add_argument("--all", action="store_true", help="every finished game (with --format bgstats)")
     p.add_argument("--location", metavar="NAME", help="where the games were played (with --format bgstats)")
-    p.add_argument("--data-dir", metavar="DIR", help="folder of the saved games (default: user data folder)")
+    p.add_argument("--data-dir", metavar="DIR", type=data_dir_arg,
+                   help="folder of the saved games (default: user data folder)")
     p.set_defaults(handler=run)
 
 

@@ -10,13 +10,15 @@ import json
 import sys
 
 from companion.oneline import one_line, shown
+from companion.paths import data_dir_arg
 from companion.store import GameInfo, Store, StoreError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("games", help="list the stored games", description=__doc__)
     p.add_argument("--json", action="store_true", help="a JSON list instead of a table")
-    p.add_argument("--data-dir", metavar="DIR", help="folder of the saved games (default: user data folder)")
+    p.add_argument("--data-dir", metavar="DIR", type=data_dir_arg,
+                   help="folder of the saved games (default: user data folder)")
     p.set_defaults(handler=run)
 
 

@@ -13,6 +13,7 @@ import sys
 
 from companion import record
 from companion.oneline import one_line, shown
+from companion.paths import data_dir_arg
 from companion.reading import ReadError, read_text
 from companion.record_check import MAX_RECORD_BYTES
 from companion.session import finished_summary
@@ -25,7 +26,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--again", action="store_true",
                    help="import it even if the same game is stored already (without it, a record whose game "
                         "is stored, the same setup and the same events, is refused naming that game's id)")
-    p.add_argument("--data-dir", metavar="DIR", help="folder of the saved games (default: user data folder)")
+    p.add_argument("--data-dir", metavar="DIR", type=data_dir_arg,
+                   help="folder of the saved games (default: user data folder)")
     p.set_defaults(handler=run)
 
 

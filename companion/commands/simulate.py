@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from companion.oneline import shown
+from companion.paths import data_dir_arg
 from companion.rules.setup import STASH_KEEPERS
 from companion.sim.bots import BOTS
 from companion.sim.decks import check_in_play, decks_from_files
@@ -39,7 +40,8 @@ def register(sub) -> None:
     p.add_argument("--records", type=Path, metavar="DIR",
                    help="write one game record per game into this folder (game-00001.jsonl, ...); a record "
                         "already there is never overwritten: the run is refused, use another folder")
-    p.add_argument("--data-dir", type=Path, help="also store every game, event by event, in this data folder")
+    p.add_argument("--data-dir", metavar="DIR", type=data_dir_arg,
+                   help="also store every game, event by event, in this data folder")
     p.set_defaults(handler=main)
 
 

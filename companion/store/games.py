@@ -46,7 +46,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from companion.paths import default_data_dir, expanded
+from companion.paths import resolve_data_dir
 from companion.store.errors import GameNotFound, StoreConflict, StoreError, injected_failure, sqlite_errors
 from companion.store.history import GameSummary, HistoryStats, stats_by_difficulty
 from companion.store.rows import group_steps, object_of, rows_of_step, time_of, to_json
@@ -462,7 +462,10 @@ def _players(header: dict[str, Any] | None) -> list[dict[str, str]]:
 
 def _data_folder(data_dir: str | os.PathLike[str] | None) -> Path:
     """The folder of the saved games: ``data_dir`` (``~`` expanded) or :func:`default_data_dir`; not a file."""
-    folder = expanded(data_dir) if data_dir is not None else default_data_dir()
+    try:
+        folder = resolve_data_dir(data_dir)
+    except ValueError as e:  # an empty name (see resolve_data_dir)
+        raise StoreError(f"the data folder name is {e}") from None
     try:
         is_file = folder.exists() and not folder.is_dir()
     except OSError as e:  # a name too long for the file system, a loop of links
