@@ -244,3 +244,35 @@ def test_the_turn_order_strip_says_what_the_chips_small_numbers_are():
     assert chip_key(captured) == "Under each name: the dwarves still to place; capt.: captured"
     assert strip.key in strip.show(replace(v, turn_order=captured))
     assert strip.key.value.endswith("capt.: captured")
+
+
+
+
+def test_an_automa_s_take_on_a_tavern_space_with_an_estimated_reward_is_marked():
+    """The tavern rewards but the bottom one's are the app's estimates: "Red automa takes 1 gold" after a tavern
+    claim is marked as resting on one (the view shows an 'estimate' chip), and is no longer once the owner
+    corrected that reward in Settings."""
+    from companion.rules.reference import load_reference
+    from companion.settings import Settings, correct, effective_reference
+    from tests.engine_helpers import card, deck
+
+    ref = load_reference()
+    gold = next(t for t in ref.tavern if t.reward == "gold" and t.source == "estimate")
+    red = deck("red", *(card(f"T{i}", gold.space, "forge", "temple") for i in (1, 2)))
+    p = started(seed=11, custom_decks={"red": red})
+    assert p.estimate_lines(ref) == set()  # red's starting gold: no tavern take
+    for _ in range(20):
+        v = p.view()
+        if any(e["type"] == "place" and e["color"] == "red" for e in p.game.steps[-1]):
+            break
+        if v.decision == "place":
+            assert p.tap_space(next(c.space for c in v.cells if c.status == "free" and "tavern" not in c.space))
+        elif v.decision == "question":
+            assert p.answer(["ruby"] * v.question.count if v.question.kind == "gems" else 2)
+        else:
+            assert p.proceed()
+    assert [e["space"] for e in p.game.steps[-1] if e["type"] == "place"] == [gold.space]
+    line = f"Red automa takes {gold.amount} gold (beside its deck)"
+    assert line in p.view().instructions and p.estimate_lines(ref) == {line}
+    fixed = effective_reference(correct(Settings(), gold.space, ("gold", gold.amount)))
+    assert p.estimate_lines(fixed) == set()

@@ -33,7 +33,7 @@ class LastStep:
 
     def show(self, heading: str, lines: list[tuple[str, bool]], setup: bool, undo: str | None,
              redo: str | None) -> list[ft.Control]:
-        """``lines``: each line's text and whether it is an estimate (the setup's lines; the board's are not);
+        """``lines``: each line's text and whether it rests on an estimate (starting gold, the track, a tavern take);
         ``setup``: the table's setup (a wider gap after the chevron); ``undo``/``redo``: the step each names."""
         changed: list[ft.Control] = []
         if len(lines) > len(self.rows):

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from companion.rules import automa as automa_rules
 from companion.rules import words
 from companion.rules.game import IllegalInput
+from companion.rules.reference import Reference
 from companion.rules.spaces import SPACES, spaces_for
 from companion.rules.words import board_instructions, describe, step_label
 from companion.rules.words.game import seat
@@ -293,6 +294,17 @@ class RoundPresenter:
             spells = automa_rules.SPELLS
             return Question("spell", q, prompt, choices=spells, labels=tuple(map(words.spell, spells)))
         return Question("number", q, prompt)
+
+    def estimate_lines(self, reference: Reference) -> set[str]:
+        """The "On the board" lines of the last step that rest on a value the rulebooks do not print: an automa's
+        take on a tavern space whose reward is the app's estimate (and this game played with it), so the screen
+        marks them. (The dragon track's length is marked once, in the setup list.)"""
+        g = self.game
+        guessed = {SPACES[t.space].name for t in reference.tavern
+                   if t.source == "estimate" and tuple(g.setup.tavern_rewards[t.space]) == (t.reward, t.amount)}
+        last = g.steps[-1] if len(g.steps) > 1 else []
+        return {line for e in last if e["type"] == "gain" and e.get("reason") in guessed
+                for line in board_instructions([e], g.setup.dragon_track)}
 
     def reset_checklist(self) -> list[str]:
         return [

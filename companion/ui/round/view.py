@@ -248,7 +248,8 @@ class RoundScreen:
         if v.phase != "start" and first_placement_ahead:
             changed = self.last.show("Set up the table", self.setup_lines(), True, v.undo_label, v.redo_label)
         else:
-            changed = self.last.show("On the board", [(line, False) for line in v.instructions], False,
+            guessed = self.p.estimate_lines(self.ctx.reference)
+            changed = self.last.show("On the board", [(line, line in guessed) for line in v.instructions], False,
                                      v.undo_label, v.redo_label)
         slot = self._slots["last"]
         if slot.visible == self.last.empty:  # an empty card takes no room (nor the column's spacing)
