@@ -103,3 +103,22 @@ def test_a_bad_deck_lists_every_problem_and_the_format_is_explained(tmp_path):
     assert import_deck(tmp_path, EXAMPLE_CARD).error is None
     for field in ("deck", "id", "primary", "secondary", "tertiary", "axes", "all_play", "wizards_cave"):
         assert field in FORMAT_HELP
+
+
+def test_a_deck_that_cannot_be_kept_on_a_full_disk_leaves_the_kept_one_and_no_partial_file(tmp_path, monkeypatch):
+    """Each try on a full disk left a partial ``.deck-*.toml`` behind, taking what room there was."""
+    import errno
+    import os
+
+    assert import_deck(tmp_path, ONE_CARD).error is None
+    kept = imported_path(tmp_path, "red").read_bytes()
+
+    def no_room(*_args):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr("companion.ui.decks.presenter.os.replace", no_room)
+    for _ in range(3):
+        out = import_deck(tmp_path, ONE_CARD.replace("X1", "X2"))
+        assert out.error == "pasted text: valid, but it could not be saved: No space left on device"
+    assert sorted(p.name for p in imported_path(tmp_path, "red").parent.iterdir()) == ["red.toml"]
+    assert imported_path(tmp_path, "red").read_bytes() == kept

@@ -144,13 +144,16 @@ def import_deck(data_dir: str | os.PathLike[str], text: str | bytes, source: str
             return ImportOutcome(error=lines[0], problems=lines)
         return ImportOutcome(error=f"{source}: {len(lines)} problems, each below:", problems=lines)
     path = imported_path(data_dir, deck.deck)
+    tmp = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".deck-", suffix=".toml", dir=path.parent)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
         os.replace(tmp, path)
-    except OSError as err:
+    except OSError as err:  # a full disk: the kept deck stays, and no partial copy takes what room there is
+        if tmp is not None:
+            Path(tmp).unlink(missing_ok=True)
         return ImportOutcome(error=f"{source}: valid, but it could not be saved: {err.strerror or err}")
     return ImportOutcome(deck=deck, path=path)
 
