@@ -193,3 +193,20 @@ def test_a_draft_nested_deeper_than_the_parser_goes_is_kept_aside(tmp_path):
     assert Transcription.saved(tmp_path, "red") is None  # the Decks screen asks this
     t = Transcription.open(tmp_path, "red")
     assert "kept as draft-red.unreadable.json" in t.message and len(t.cards) == 20
+
+
+def test_an_unreadable_draft_in_a_folder_that_will_not_move_it_opens_blank_and_is_never_overwritten(
+        tmp_path, monkeypatch):
+    """Setting the unreadable draft aside failed with a traceback (the screen did not open) on a read-only or
+    full data folder; now the screen opens saying why, and the first save that works sets it aside first."""
+    path = draft_path(tmp_path, "red")
+    path.parent.mkdir(parents=True)
+    path.write_text("{ not json", encoding="utf-8")
+    _full_disk(monkeypatch)
+    t = Transcription.open(tmp_path, "red")
+    assert t.message.startswith("Not saved: No space left on device.") and len(t.cards) == 20
+    assert path.read_text() == "{ not json"
+    monkeypatch.undo()
+    t.tap("mine")
+    assert (path.parent / "draft-red.unreadable.json").read_text() == "{ not json"
+    assert Transcription.open(tmp_path, "red").cards[0]["primary"] == "mine"

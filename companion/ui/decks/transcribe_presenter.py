@@ -206,6 +206,8 @@ class Transcription:
         self.index = max(0, min(index, len(cards) - 1))
         self.focus = self._first_missing(self.index) or FIELDS[0]
         self.message: str | None = None
+        self._unreadable = False  # an unreadable draft is at the draft's path: set it aside before saving
+        self._aside: Path | None = None
 
     # ------------------------------------------------------------------ opening and saving
     @classmethod
@@ -235,28 +237,32 @@ class Transcription:
     @classmethod
     def open(cls, data_dir, deck: str) -> Transcription:
         """The saved draft, or a new one. A draft that cannot be read is kept aside (never overwritten) and the
-        new transcription's message says where."""
+        new transcription's message says where; when the folder will not let it be moved (read-only, full), the
+        screen opens on blank cards saying why, and the first save that works moves it aside first."""
         found = cls.resume(data_dir, deck)
         if found is not None:
             return found
+        t = cls(data_dir, deck, [_blank(deck, n) for n in range(1, DEFAULT_CARDS + 1)])
         path = draft_path(data_dir, deck)
-        aside = None
-        if path.exists():
-            aside = path.with_name(f"draft-{deck}.unreadable.json")
-            n = 1
-            while aside.exists():  # one kept earlier stays too
-                n += 1
-                aside = path.with_name(f"draft-{deck}.unreadable-{n}.json")
-            os.replace(path, aside)
+        t._unreadable = path.exists() or path.is_symlink()
         try:
-            t = cls.start(data_dir, deck)
+            t.save()
         except NotSaved as err:  # the screen opens on blank cards and says why; each tap tries again
-            t = cls(data_dir, deck, [_blank(deck, n) for n in range(1, DEFAULT_CARDS + 1)])
             t.message = str(err)
             return t
-        if aside is not None:
-            t.message = f"The saved transcription could not be read; it is kept as {aside.name}. Started afresh."
+        if t._aside is not None:
+            t.message = f"The saved transcription could not be read; it is kept as {t._aside.name}. Started afresh."
         return t
+
+    def _set_aside(self, path: Path) -> Path:
+        """Move the unreadable draft at ``path`` to a free ``draft-<deck>.unreadable[-n].json`` beside it."""
+        aside = path.with_name(f"draft-{self.deck}.unreadable.json")
+        n = 1
+        while aside.exists() or aside.is_symlink():  # one kept earlier stays too
+            n += 1
+            aside = path.with_name(f"draft-{self.deck}.unreadable-{n}.json")
+        os.replace(path, aside)
+        return aside
 
     @staticmethod
     def saved(data_dir, deck: str) -> tuple[int, int] | None:
@@ -270,6 +276,9 @@ class Transcription:
         path = draft_path(self.data_dir, self.deck)
         tmp = None
         try:
+            if self._unreadable:  # never written over: moved aside first (see open)
+                self._aside = self._set_aside(path)
+                self._unreadable = False
             path.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix=".draft-", suffix=".json", dir=path.parent)
             with os.fdopen(fd, "w", encoding="utf-8") as f:
