@@ -232,7 +232,9 @@ def test_the_gems_question_asks_the_player_as_you_not_the_humans():
     reads as both of them), not "the humans"."""
     game, _ = red_claims("mine")
     prompt = game.decision.details["prompt"]
-    assert prompt.endswith("which colours do you give it?") and "human" not in prompt
+    assert prompt == "which 2 gems does it take? You choose the colours." and "human" not in prompt
+    # The banner reads "Red automa: which 2 gems ...": one colon (was "Red automa: it takes 2 gems: which ...").
+    assert game.decision.prompt.count(":") == 1
 
 
 def test_dwarf_king_two_bonus_points_plus_three_for_the_achievement():

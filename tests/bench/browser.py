@@ -234,7 +234,7 @@ def _round_taps(browser, quick: bool) -> Taps:
                     button = page.get_by_role("button", name="Sapphire tile with 3 gems", exact=True).first
                 elif "which spell" in banner:
                     button = page.get_by_role("button", name="Charm", exact=True).first
-                elif "which colours" in banner:
+                elif "choose the colours" in banner:
                     button = page.get_by_role("button", name=GEM_CHIP).first
                 else:
                     print(f"stopping at: {banner[:80]!r}", file=sys.stderr)

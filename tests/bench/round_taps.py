@@ -55,7 +55,7 @@ ANSWERS = [
     ("how many", r" 1( \(as last time\))?$"),
     ("which tile", r"Sapphire tile with 3 gems"),
     ("which spell", r"^Charm"),
-    ("which colours", r"^(Ruby|Emerald|Sapphire|Diamond|Mana)( and \w+)?"),
+    ("choose the colours", r"^(Ruby|Emerald|Sapphire|Diamond|Mana)( and \w+)?"),
 ]
 
 

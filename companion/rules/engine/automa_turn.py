@@ -14,6 +14,7 @@ from ..automa import choose_space
 from ..board import dwarf_on_space
 from ..spaces import SPACES
 from ..state import DeckPiles
+from ..words.plural import count
 
 
 @cache
@@ -72,7 +73,8 @@ class AutomaTurn:
                     "color": color,
                     "question": "gems",
                     "count": effect.ask_gems,
-                    "prompt": f"it takes {effect.ask_gems} gems: which colours do you give it?",
+                    # Read after "Red automa: " (one colon in the line, not two).
+                    "prompt": f"which {count(effect.ask_gems, 'gem')} does it take? You choose the colours.",
                 }
             )
         if effect.roll:
