@@ -48,7 +48,7 @@ def read_text(name: str, limit: int, what: str) -> str:
         except OSError as exc:
             raise ReadError(f"cannot read {label}: {exc.strerror or exc}") from None
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8").removeprefix("\ufeff")  # a BOM (Notepad writes one) is not part of the text
     except UnicodeDecodeError:
         raise ReadError(f"cannot read {label}: not UTF-8 text") from None
 

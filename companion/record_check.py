@@ -88,11 +88,22 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number a record may hold")
 
 
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object whose keys are all different: ``{"version": 2, "version": 1}`` was read as version 1, silently
+    (JSON leaves duplicates undefined; each parser keeps a different one)."""
+    value = dict(pairs)
+    if len(value) != len(pairs):
+        seen: set[str] = set()
+        twice = next(k for k, _ in pairs if k in seen or seen.add(k))
+        raise ValueError(f"the key {cut(json.dumps(twice))} is given twice in one object")
+    return value
+
+
 def load_line(line: str, number: int) -> dict:
     """One line of the record as a JSON object, its values checked (raises RecordError 2)."""
     where = f"line {number}"
     try:
-        value = json.loads(line, parse_constant=_reject_constant)
+        value = json.loads(line, parse_constant=_reject_constant, object_pairs_hook=_no_duplicate_keys)
     except json.JSONDecodeError as exc:
         raise RecordError(2, f"malformed record: {where} is not JSON ({exc.msg})") from None
     except RecursionError:

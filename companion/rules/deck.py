@@ -236,7 +236,7 @@ def parse_deck(text: str, source: str = "<deck>") -> Deck:
     'diamond'
     """
     try:
-        raw = tomllib.loads(text)
+        raw = tomllib.loads(text.removeprefix("\ufeff"))  # a BOM (Notepad writes one) is not part of the text
     except tomllib.TOMLDecodeError as e:
         raise DeckError(source, [f"not valid TOML: {e}"]) from None
     except RecursionError:
