@@ -223,3 +223,21 @@ def test_decks_settings_and_the_setup_checklist_speak_plain_words():
                   Setup.solo(seed=1).model_copy(update={"rounds": 1})):
         seen += [line for line, _ in setup_checklist(setup, [p.color for p in setup.players])]
     assert_plain(seen, "decks, settings, setup checklist")
+
+
+def test_the_automa_s_things_have_one_name_each_on_every_screen():
+    """Found by the phone walkthrough: New game and the setup list spoke of the automa's 'score disc' where play
+    and the end-of-game sheet say 'score marker', and a dragon's loss was returned from the automa's 'pile' where
+    every take goes 'beside its deck'. One thing, one word."""
+    from companion.rules.words import board_instructions
+    from companion.ui.new_game.presenter import stash_hint
+
+    table = Setup.solo(seed=1, stash="table")
+    seen = [stash_hint(True), stash_hint(False)]
+    seen += [line for line, _ in setup_checklist(table, [p.color for p in table.players])]
+    seen += board_instructions([{"type": "loss", "color": "red", "gold": 2},
+                                {"type": "loss", "color": "green", "gems": {"ruby": 1}}], 5)
+    said = " ".join(seen)
+    assert "score marker" in said and "score disc" not in said
+    assert "pile" not in said
+    assert "Return 2 gold from beside Red automa's deck to the supply" in seen

@@ -115,7 +115,7 @@ def board_instructions(step: list[Mapping], dragon_length: int, stone_beards: Co
             out += _attack(e, said_later, stone_beards)
         elif t == "loss":
             lost = f"{e['gold']} gold" if "gold" in e else gems(e.get("gems") or {})
-            out.append(f"Return {lost} from {colour(e['color'])} automa's pile to the supply")
+            out.append(f"Return {lost} from beside {colour(e['color'])} automa's deck to the supply")
         elif t == "automa_shuffle" and e["reason"] != "setup":
             out.append(f"{colour(e['color'])} automa's deck reshuffled {_RESHUFFLE.get(e['reason'], '')}".strip())
         elif t == "turn_order":

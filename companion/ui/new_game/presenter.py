@@ -165,7 +165,7 @@ def stash_hint(table: bool) -> str:
     """What "The table keeps the automa's things" does, said for its position and begun like the axe bag's hint
     ("On:", "Off:"), so the two switches read the same way."""
     if table:
-        return ("On: gold, gems and tiles lie beside each automa's deck and its score disc moves on the track: the "
+        return ("On: gold, gems and tiles lie beside each automa's deck and its score marker moves on the track: the "
                 "app says what to take and asks nothing while you play, then asks their counts on the end-of-game "
                 "sheet.")
     return ("Off: the app keeps each automa's gold, gems and tiles, and asks what it cannot see (an achievement's "
@@ -195,6 +195,6 @@ def setup_checklist(setup: Setup, turn_order: list[str], reference: Reference | 
     if setup.automa:
         lines.append(("The automa decks are shuffled by the app: no cards on the table", False))
     if setup.table_stash:
-        lines.append(("Each automa's gold, gems and tiles stay beside its deck, its score disc on the track: the "
+        lines.append(("Each automa's gold, gems and tiles stay beside its deck, its score marker on the track: the "
                       "app says what to take and asks the counts at the end", False))
     return lines
