@@ -611,6 +611,9 @@ def test_the_rules_help_lists_the_choices_the_engine_makes_where_the_rulebooks_a
     # test_automa: every round starts from the whole deck; an empty pile is shuffled at the next draw.
     assert "reshuffle at the end of a round takes its whole deck, the cards not drawn with the discards" in said
     assert "the discards are shuffled at its next draw" in said
+    # test_dragon: Dragon Song raises every roll while its owner holds the hoard, and stops once dislodged.
+    assert "while its owner's dwarf (or golem) stands on Treasure Hoard when a dragon roll is made" in said
+    assert "Once that dwarf is dislodged, 3 or more again" in said
     # test_turn_order: a loser's dwarf leaves its space for the capture box, the tavern's too.
     assert "captures from a space leaves it: the space is open again" in said
     assert "captured from the tavern no longer sets the turn order" in said

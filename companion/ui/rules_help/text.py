@@ -242,6 +242,8 @@ APP_DECISIONS: list[str] = [
     "When its deck runs out, the discards are shuffled at its next draw: the same cards as shuffling them at once.",
     "When the dragon takes gems from an automa, they come from its largest pile first.",
     "Stone Beards: the loss is a quarter of the treasure, rounded up; the longest beard is not captured.",
+    "Dragon Song counts while its owner's dwarf (or golem) stands on Treasure Hoard when a dragon roll is made: "
+    "every roll then, anyone's and from any space, needs 5 or more. Once that dwarf is dislodged, 3 or more again.",
     "The automa keeps its Tunnel tiles face down, so a special tile gives it no power: Stone Beards does not "
     "save its dwarf or halve its loss, Dragon Song does not raise the dragon roll. It still counts as a mine "
     "tile at the end.",
