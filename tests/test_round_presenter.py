@@ -276,3 +276,24 @@ def test_an_automa_s_take_on_a_tavern_space_with_an_estimated_reward_is_marked()
     assert line in p.view().instructions and p.estimate_lines(ref) == {line}
     fixed = effective_reference(correct(Settings(), gold.space, ("gold", gold.amount)))
     assert p.estimate_lines(fixed) == set()
+
+
+def test_a_long_name_is_shortened_on_its_turn_order_chip_and_whole_in_its_label():
+    """Found by the phone walkthrough: a name of 40 characters (New game's limit) ran past the phone's edge on the
+    turn-order chip, cut off mid-letter. The chip shows at most 16 characters, ending in '…'; its label (what a
+    screen reader says) keeps the whole name."""
+    from companion.rules.setup import Player
+    from companion.ui.round.presenter import CHIP_NAME_MAX
+    from companion.ui.round.status import StatusStrip
+
+    name = "Wilhelmina Mountainbeard-Goldenhammer II"
+    setup = Setup.solo(seed=11)
+    players = [Player(color="blue", kind="human", name=name), *setup.players[1:]]
+    p = RoundPresenter(GameSession.new(setup.model_copy(update={"players": players})))
+    assert p.starting_rolls({"blue": 4})
+    strip = StatusStrip()
+    strip.show(p.view())
+    chip = next(c for c in strip.chips if "Wilhelmina" in c.name.value)
+    shown = chip.name.value.split(". ", 1)[1]
+    assert shown == "Wilhelmina Moun…" and len(shown) == CHIP_NAME_MAX
+    assert name in chip.control.label

@@ -61,6 +61,24 @@ class PlayerChip:
     name: str | None = None
 
 
+#: The most characters of a player's name a turn-order chip shows (a longer one ends in "…"): the chip is one
+#: line, and a name of the 40 New game allows ran past the phone's edge, cut off mid-letter.
+CHIP_NAME_MAX = 16
+
+
+def chip_name(chip: PlayerChip) -> str:
+    """The name on a chip: the player's name (shortened past ``CHIP_NAME_MAX``) or the colour. The chip's
+    label for a screen reader keeps the whole name.
+
+    >>> chip_name(PlayerChip("blue", "Ann (Blue)", False, [1], [], None, "Ann"))
+    'Ann'
+    >>> chip_name(PlayerChip("blue", "x", False, [1], [], None, "Wilhelmina Mountainbeard"))
+    'Wilhelmina Moun…'
+    """
+    name = chip.name or cap(chip.color)
+    return name if len(name) <= CHIP_NAME_MAX else name[: CHIP_NAME_MAX - 1].rstrip() + "…"
+
+
 def chip_key(chips: list[PlayerChip]) -> str:
     """The line under the turn-order chips that says what their small numbers are (a newcomer could not tell
     what "2 3 4 5 · 7 pts" counted); "capt." is explained while a chip shows it. Points say themselves.

@@ -13,7 +13,7 @@ import flet as ft
 from companion.rules import words
 from companion.ui import widgets as w
 from companion.ui.colors import COLOR_HEX, on_color
-from companion.ui.round.presenter import PlayerChip, RoundView, cap, chip_key
+from companion.ui.round.presenter import PlayerChip, RoundView, chip_key, chip_name
 from companion.ui.round.updates import isolate
 
 
@@ -143,7 +143,7 @@ class _Chip:
         fg = on_color(chip.color)
         self.robot.visible = chip.automa
         self.robot.color = fg
-        self.name.value = f"{i}. {chip.name or cap(chip.color)}"
+        self.name.value = f"{i}. {chip_name(chip)}"
         self.name.color = fg
         self.detail.value = f"{short}{short_extra}{pts}"
         self.detail.color = fg
