@@ -16,6 +16,9 @@ from __future__ import annotations
 import hashlib
 import json
 import multiprocessing
+import os
+import threading
+import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
@@ -76,6 +79,35 @@ def _jobs(games: int, seed: int, difficulties, bots, custom_decks) -> list[tuple
             for d in difficulties for b in bots for start in range(0, games, CHUNK)]
 
 
+def _exit_with_parent(parent: int, every: float = 0.5) -> None:
+    """A worker's initializer: end the worker when ``parent``, the process that asked for the games, is gone.
+
+    A ``calibrate`` or an app killed with SIGKILL (or by the out-of-memory killer) left its workers waiting
+    forever for their next chunk: each holds the task pipe's write end too, so none ever saw it close (and a
+    forkserver, the app's start method, waits for its workers before it ends).
+    """
+
+    def gone() -> bool:
+        try:
+            os.kill(parent, 0)
+        except ProcessLookupError:
+            return True
+        except OSError:  # PermissionError: the number was taken by another user's process
+            return True
+        try:  # Linux: a dead parent that nobody reaped yet is a zombie, still there for os.kill
+            with open(f"/proc/{parent}/stat", "rb") as f:
+                return f.read().rsplit(b")", 1)[1].split()[0] == b"Z"
+        except (OSError, IndexError):
+            return False
+
+    def watch() -> None:
+        while not gone():
+            time.sleep(every)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
+
+
 def _play_all(jobs: list[tuple], workers: int, progress: Progress | None, total: int, start_method: str | None) -> dict:
     """Every chunk's results by (difficulty, bot, start), whatever order they finish in."""
     results: dict[tuple, list] = {}
@@ -96,7 +128,8 @@ def _play_all(jobs: list[tuple], workers: int, progress: Progress | None, total:
     context = multiprocessing.get_context(start_method)
     if start_method == "forkserver":
         context.set_forkserver_preload(["companion.sim.calibrate"])  # each worker starts with the engine imported
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_exit_with_parent,
+                             initargs=(os.getpid(),)) as pool:
         for future in as_completed([pool.submit(_chunk, job) for job in jobs]):
             keep(future.result())
     return results
