@@ -20,6 +20,11 @@ REPO = Path(__file__).resolve().parents[1]
 PINNED = REPO / "tests" / "data" / "pinned_solo_v1.jsonl"
 
 
+#: A valid score sheet (one player), for rows that add one wrong thing to it.
+SHEET = ('{"expansion": false, "final_turn_order": ["red"], "players": [{"color": "red", "kind": "human", "track": 3,'
+         ' "mine_tiles": {}, "gold": 2, "mined_gems": 0, "gems_in_mine": 0}]}')
+
+
 def rows() -> list[dict]:
     return [json.loads(line) for line in PINNED.read_text(encoding="utf-8").splitlines()]
 
@@ -105,6 +110,10 @@ CASES: list[tuple[str, dict[str, str | bytes], list[str], bytes | None]] = [
      ["decks", "check", "{tmp}/d.toml"], None),
     ("decks check: nested 100,000 deep", {"d.toml": 'deck = "red"\nx = ' + "[" * 100_000 + "]" * 100_000 + "\n"},
      ["decks", "check", "{tmp}/d.toml"], None),
+    ("score: a 500,000-character key", {"s.json": SHEET[:-1] + ', "' + "k" * 500_000 + '": 1}'},
+     ["score", "{tmp}/s.json"], None),
+    ("score: a key holding a newline and ESC", {"s.json": SHEET[:-1] + ', "a\\nb\\u001b[2J": 1}'},
+     ["score", "{tmp}/s.json"], None),
     ("score: 5000-digit number", {"s.json": '{"expansion": ' + "9" * 5000 + "}"}, ["score", "{tmp}/s.json"], None),
     ("simulate --deck /dev/zero", {}, ["simulate", "--games", "1", "--deck", "/dev/zero"], None),
     ("simulate --deck: a file name with a newline", {}, ["simulate", "--deck", "{tmp}/no\nsuch.toml"], None),

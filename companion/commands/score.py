@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from companion.oneline import cut, shown
 from companion.reading import ReadError, read_text
 from companion.rules.scoring import SheetError, parse_sheet, score
 
@@ -40,7 +41,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         sheet = parse_sheet(text)
     except SheetError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        # A key from the sheet may hold a newline or ESC (escaped here) or be 500,000 characters (cut).
+        print(f"error: {cut(shown(str(exc)), 300)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     print(score(sheet).to_json())
     return 0

@@ -148,6 +148,8 @@ def _path(loc: tuple[int | str, ...]) -> str:
         elif i == 2 and loc[0] == "players" and part in ("human", "automa"):
             continue  # the discriminated union's tag, not a field
         else:
+            if len(part) > 60:  # a key of the sheet's own: a message quotes its start only
+                part = f"{part[:40]}... ({len(part):,} characters)"
             out += f".{part}" if out else part
     return out
 
