@@ -122,3 +122,15 @@ def test_a_deck_that_cannot_be_kept_on_a_full_disk_leaves_the_kept_one_and_no_pa
         assert out.error == "pasted text: valid, but it could not be saved: No space left on device"
     assert sorted(p.name for p in imported_path(tmp_path, "red").parent.iterdir()) == ["red.toml"]
     assert imported_path(tmp_path, "red").read_bytes() == kept
+
+
+def test_a_huge_key_or_value_in_a_pasted_deck_is_quoted_short():
+    """A 100,000-character key (or space, or card id) made a 100 kB error line on the Decks screen."""
+    long = "z" * 100_000
+    for text in (ONE_CARD.replace('deck = "red"', f'deck = "red"\n"{long}" = 1'),
+                 ONE_CARD.replace('primary = "mana_cave"', f'primary = "{long}"'),
+                 ONE_CARD.replace('id = "X1"', f'id = "{long}"')):
+        out = import_deck("/nonexistent", text)
+        assert out.error and len(out.error) < 300, out.error[:300]
+        assert out.problems and all(len(p) < 300 for p in out.problems)
+        assert "characters)" in out.error  # said how long it is

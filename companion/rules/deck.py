@@ -93,13 +93,13 @@ class Card(BaseModel):
     @classmethod
     def _known_and_different(cls, value: str, info: ValidationInfo) -> str:
         if value not in SPACE_IDS:
-            raise ValueError(f"unknown action space {value!r}")
+            raise ValueError(f"unknown action space {_short(repr(value))}")
         # Earlier fields that validated are in info.data, so the error lands on the later field.
         for earlier in ("primary", "secondary"):
             if earlier == info.field_name:
                 break
             if info.data.get(earlier) == value:
-                raise ValueError(f"same space as {earlier} ({value!r})")
+                raise ValueError(f"same space as {earlier} ({_short(repr(value))})")
         return value
 
     def choices(self) -> tuple[str, str, str]:
@@ -173,6 +173,16 @@ _FIELDS_OF = {
 }
 
 
+def _short(text: str) -> str:
+    """A key or value from the file as a message quotes it: its start only when long (a 100,000-character key
+    made a 100 kB line on the Decks screen).
+
+    >>> _short("k" * 1000)
+    'kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk... (1,000 characters)'
+    """
+    return text if len(text) <= 60 else f"{text[:40]}... ({len(text):,} characters)"
+
+
 def _card_label(raw: Any, index: int) -> str:
     """``R07`` when the raw card has a usable id, else its 1-based place in the file (``#7``)."""
     try:
@@ -180,7 +190,7 @@ def _card_label(raw: Any, index: int) -> str:
     except (KeyError, IndexError, TypeError):
         card_id = None
     if isinstance(card_id, str) and card_id.strip() and card_id.isprintable():
-        return card_id
+        return _short(card_id)
     return f"#{index + 1}"
 
 
@@ -192,7 +202,7 @@ def _problem(err: dict[str, Any], raw: Any) -> str:
         where.append(f"card {_card_label(raw, loc[1])}")
         field, scope = loc[2:], "card"
     elif "card_id" in ctx:
-        where.append(f"card {ctx['card_id']}")
+        where.append(f"card {_short(str(ctx['card_id']))}")
         field, scope = [ctx["field"]], "card"
     else:
         field, scope = loc, "deck"
@@ -200,7 +210,7 @@ def _problem(err: dict[str, Any], raw: Any) -> str:
         scope = "all_play"
     if field:
         # A key that is not a plain name (it may hold a line break) is quoted, so the message stays one line.
-        where.append(".".join(f if isinstance(f, str) and f.isidentifier() else repr(f) for f in field))
+        where.append(".".join(_short(f if isinstance(f, str) and f.isidentifier() else repr(f)) for f in field))
 
     kind = err["type"]
     if kind == "missing":
@@ -217,7 +227,7 @@ def _problem(err: dict[str, Any], raw: Any) -> str:
         }.get(kind, err["msg"])
         value = err.get("input")
         if isinstance(value, str | int | float | bool) and kind != "duplicate_card_id":
-            what += f", got {value!r}"
+            what += f", got {_short(repr(value))}"
     return ": ".join([*where, what])
 
 
