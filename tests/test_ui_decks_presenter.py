@@ -134,3 +134,34 @@ def test_a_huge_key_or_value_in_a_pasted_deck_is_quoted_short():
         assert out.error and len(out.error) < 300, out.error[:300]
         assert out.problems and all(len(p) < 300 for p in out.problems)
         assert "characters)" in out.error  # said how long it is
+
+
+def test_going_back_to_the_app_deck_in_a_folder_that_will_not_let_go_says_so(tmp_path, monkeypatch):
+    """The button raised (nothing on screen, a traceback in the log) on a read-only data folder."""
+    import errno
+    import os
+    from pathlib import Path
+
+    from companion.ui.decks.presenter import use_app_deck
+
+    assert import_deck(tmp_path, ONE_CARD).error is None
+
+    def read_only(self, *args, **kwargs):
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+
+    monkeypatch.setattr(Path, "unlink", read_only)
+    message, ok = use_app_deck(tmp_path, "red")
+    assert not ok and message.startswith("The red deck could not be put back: Read-only file system.")
+    assert imported_deck(tmp_path, "red") is not None
+    monkeypatch.undo()
+    assert use_app_deck(tmp_path, "red") == ("The red deck is the app's design again.", True)
+    assert imported_deck(tmp_path, "red") is None
+
+
+def test_a_folder_where_a_transcription_goes_is_named_and_left_alone(tmp_path):
+    from companion.ui.decks.presenter import use_app_deck
+
+    imported_path(tmp_path, "red").mkdir(parents=True)
+    assert imported_problem(tmp_path, "red") == "red.toml: cannot read: it is a folder, not a file"
+    assert use_app_deck(tmp_path, "red")[1] is False
+    assert imported_path(tmp_path, "red").is_dir()

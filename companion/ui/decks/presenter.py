@@ -205,6 +205,17 @@ def remove_imported(data_dir: str | os.PathLike[str], name: str) -> bool:
     return True
 
 
+def use_app_deck(data_dir: str | os.PathLike[str], name: str) -> tuple[str, bool]:
+    """"Use the app's deck again": what to say and whether it worked. A read-only data folder (or a folder put
+    where the transcription goes) made the button do nothing, with a traceback in the log."""
+    try:
+        remove_imported(data_dir, name)
+    except OSError as err:
+        return (f"The {name} deck could not be put back: {err.strerror or err}. Your transcription is kept; make "
+                "the data folder writable, then tap again."), False
+    return f"The {name} deck is the app's design again.", True
+
+
 def all_decks(data_dir: str | os.PathLike[str]) -> list[DeckView]:
     """Each deck the app can use: the user's transcription where there is one, else the app's design."""
     out = []

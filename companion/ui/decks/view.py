@@ -16,7 +16,7 @@ from companion.ui.decks.presenter import (
     all_decks,
     import_deck,
     imported_problem,
-    remove_imported,
+    use_app_deck,
 )
 from companion.ui.decks.transcribe_presenter import Transcription
 
@@ -98,8 +98,7 @@ def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
         if mine or problem:
 
             def back_to_app(_e, name=deck.name) -> None:
-                remove_imported(ctx.data_dir, name)
-                show_outcome(f"The {name} deck is the app's design again.", ok=True)
+                show_outcome(*use_app_deck(ctx.data_dir, name))
                 render()
 
             parts.append(w.text_button(f"Use the app's {deck.name} deck again", back_to_app, icon_name="RESTORE"))
