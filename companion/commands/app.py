@@ -10,6 +10,7 @@ import os
 import socket
 import sys
 
+from companion.oneline import shown
 from companion.paths import DATA_ENV, data_dir_arg, resolve_data_dir
 from companion.server import listen
 
@@ -50,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         data_dir.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        print(f"treasure-companion: cannot use data folder {data_dir}: {err.strerror or err}", file=sys.stderr)
+        print(f"treasure-companion: cannot use data folder {shown(data_dir)}: {err.strerror or err}", file=sys.stderr)
         return 2
     # Other parts of the app (and subprocesses) find the data folder here too.
     os.environ[DATA_ENV] = str(data_dir)
@@ -62,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
 
         from companion.ui.app import make_main
 
-        print(f"Treasure Mountain Companion: opening a desktop window (data: {data_dir})", flush=True)
+        print(f"Treasure Mountain Companion: opening a desktop window (data: {shown(data_dir)})", flush=True)
         ft.run(make_main(data_dir), view=ft.AppView.FLET_APP, no_cdn=True)
         return 0
 
@@ -94,16 +95,16 @@ def _serve(sock, args: argparse.Namespace, data_dir) -> int:
         table = None
         url = f"http://{f'[{args.host}]' if ':' in args.host else args.host}:{args.port}/"
         hosts = guard.allowed_hosts(args.host)
-        print(f"Treasure Mountain Companion: {url}  (data: {data_dir})", flush=True)
+        print(f"Treasure Mountain Companion: {url}  (data: {shown(data_dir)})", flush=True)
     else:
         # Beyond this computer: every device, this computer's browser too, joins with the table code.
         address = listen.address_for_others(args.host, sock)
-        shown = f"[{address}]" if ":" in address else address
-        table = sharing.start(f"http://{shown}:{args.port}", args.port)
+        in_url = f"[{address}]" if ":" in address else address
+        table = sharing.start(f"http://{in_url}:{args.port}", args.port)
         url = table.join_url
         name = socket.gethostname()
         hosts = guard.allowed_hosts(args.host, address, name, f"{name}.local")
-        print(f"Treasure Mountain Companion: join at {url}  (data: {data_dir})", flush=True)
+        print(f"Treasure Mountain Companion: join at {url}  (data: {shown(data_dir)})", flush=True)
         print(
             f"Table code {table.code}: each device opens that address first (Settings > Share this table shows "
             "it with a QR code).",
