@@ -297,3 +297,8 @@ def test_a_long_name_is_shortened_on_its_turn_order_chip_and_whole_in_its_label(
     shown = chip.name.value.split(". ", 1)[1]
     assert shown == "Wilhelmina Moun…" and len(shown) == CHIP_NAME_MAX
     assert name in chip.control.label
+
+
+def test_the_reset_list_moves_the_round_marker_to_the_next_space():
+    """'Move the round marker on' left a newcomer asking on to where (found by the phone walkthrough)."""
+    assert started().reset_checklist()[0] == "Move the round marker to the next space"

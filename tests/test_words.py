@@ -71,7 +71,8 @@ def test_spells_are_named_as_their_cards():
 
 def test_the_score_marker_instruction_names_the_spell():
     e = {"type": "score", "color": "red", "points": 9, "reason": "spell mind_control"}
-    assert board_instructions([e], 5) == ["Move Red's score marker on 9 points (Mind Control)"]
+    # "forward": "on 9 points" read as "onto the 9" (found by the phone walkthrough).
+    assert board_instructions([e], 5) == ["Move Red's score marker forward 9 points (Mind Control)"]
     assert describe(e) == "Red scored 9 points for Mind Control"
     assert describe({**e, "points": 1, "reason": "Dwarf King achievement"}) == (
         "Red scored 1 point for a Dwarf King achievement"

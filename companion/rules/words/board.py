@@ -1,7 +1,7 @@
 """What to do on the physical board after a step ("On the board"), in the order it happened.
 
 >>> board_instructions([{"type": "score", "color": "red", "points": 9, "reason": "spell mind_control"}], 5)
-["Move Red's score marker on 9 points (Mind Control)"]
+["Move Red's score marker forward 9 points (Mind Control)"]
 >>> board_instructions([{"type": "gain", "color": "green", "gems": {"sapphire": 3}, "reason": "mine tile",
 ...                      "tile": {"kind": "gem", "gem": "sapphire", "gems": 3}}], 5)
 ['Green automa takes the tile face down and its 3 sapphires (beside its deck)']
@@ -96,7 +96,7 @@ def board_instructions(step: list[Mapping], dragon_length: int, stone_beards: Co
         elif t == "gain":
             out += _gain(e)
         elif t == "score":
-            out.append(f"Move {colour(e['color'])}'s score marker on {count(e['points'], 'point')} "
+            out.append(f"Move {colour(e['color'])}'s score marker forward {count(e['points'], 'point')} "
                        f"({reason(e['reason'])})")
         elif t == "roll" and e["purpose"] == "aggression":
             again = " again" if e.get("reroll") else ""

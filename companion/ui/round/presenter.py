@@ -326,7 +326,7 @@ class RoundPresenter:
 
     def reset_checklist(self) -> list[str]:
         return [
-            "Move the round marker on",
+            "Move the round marker to the next space",
             "Tunnel: discard the rightmost mine tile, slide the others right, draw one",
             "Market: add a gold coin to each card on a coin space",
             "Dwarf King: discard the rightmost achievement, slide, draw one",
