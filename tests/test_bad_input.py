@@ -123,6 +123,8 @@ CASES: list[tuple[str, dict[str, str | bytes], list[str], bytes | None]] = [
     ("export 18446744073709551616 -", {}, ["export", "18446744073709551616", "-"], None),
     ("app: a data folder under a file, its name holding a newline", {"afile": "x"},
      ["--no-browser", "--host", "127.0.0.1", "--data-dir", "{tmp}/afile/x\ny"], None),
+    ("simulate --data-dir: under a file, its name holding a newline", {"afile": "x"},
+     ["simulate", "--games", "1", "--data-dir", "{tmp}/afile/x\ny"], None),
     ("usage: replay without a file", {}, ["replay"], None),
     ("usage: an unknown command", {}, ["bogus"], None),
     ("usage: simulate --games x", {}, ["simulate", "--games", "x"], None),

@@ -11,7 +11,7 @@ import json
 import sys
 from pathlib import Path
 
-from companion.oneline import shown
+from companion.oneline import one_line, shown
 from companion.paths import data_dir_arg
 from companion.rules.setup import STASH_KEEPERS
 from companion.sim.bots import BOTS
@@ -91,7 +91,7 @@ def main(args) -> int:
                       expansion=not args.base, bot=args.bot, records=args.records, on_game_start=on_game_start,
                       custom_decks=decks, stash=args.stash)
     except StoreError as err:  # --data-dir: a file, a full disk, a read-only folder (the steps before are kept)
-        print(f"simulate: --data-dir {args.data_dir}: {err}", file=sys.stderr)
+        print(f"simulate: --data-dir {shown(args.data_dir)}: {one_line(str(err))}", file=sys.stderr)
         return 2
     except FileExistsError as e:  # made by someone else since the check above: still not overwritten
         print(f"simulate: {shown(e.filename)} already exists and records are never overwritten", file=sys.stderr)
