@@ -611,6 +611,8 @@ def test_the_rules_help_lists_the_choices_the_engine_makes_where_the_rulebooks_a
     # test_automa: every round starts from the whole deck; an empty pile is shuffled at the next draw.
     assert "reshuffle at the end of a round takes its whole deck, the cards not drawn with the discards" in said
     assert "the discards are shuffled at its next draw" in said
+    # test_dragon: the virtual bag's axes are drawn one by one at the printed mix.
+    assert "virtual axe bag draws each axe on its own, worth 1 three times in four and 2 once in four" in said
     # test_dragon: Dragon Song raises every roll while its owner holds the hoard, and stops once dislodged.
     assert "while its owner's dwarf (or golem) stands on Treasure Hoard when a dragon roll is made" in said
     assert "Once that dwarf is dislodged, 3 or more again" in said

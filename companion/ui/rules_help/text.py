@@ -241,6 +241,8 @@ APP_DECISIONS: list[str] = [
     "An automa's reshuffle at the end of a round takes its whole deck, the cards not drawn with the discards. "
     "When its deck runs out, the discards are shuffled at its next draw: the same cards as shuffling them at once.",
     "When the dragon takes gems from an automa, they come from its largest pile first.",
+    "The virtual axe bag draws each axe on its own, worth 1 three times in four and 2 once in four: it does not "
+    "know which axes the table has taken out of the real bag.",
     "Stone Beards: the loss is a quarter of the treasure, rounded up; the longest beard is not captured.",
     "Dragon Song counts while its owner's dwarf (or golem) stands on Treasure Hoard when a dragon roll is made: "
     "every roll then, anyone's and from any space, needs 5 or more. Once that dwarf is dislodged, 3 or more again.",
