@@ -302,3 +302,15 @@ def test_a_long_name_is_shortened_on_its_turn_order_chip_and_whole_in_its_label(
 def test_the_reset_list_moves_the_round_marker_to_the_next_space():
     """'Move the round marker on' left a newcomer asking on to where (found by the phone walkthrough)."""
     assert started().reset_checklist()[0] == "Move the round marker to the next space"
+
+
+def test_the_placing_hint_points_at_the_board_above_in_every_edition():
+    """The bar sits at the bottom of the screen: a base game's hint said the board was 'below'. With the expansion
+    the hint says what the spell chips are for ('A spell first?' left a newcomer unsure)."""
+    from companion.ui.round.presenter import placing_hint
+
+    assert placing_hint(False) == "Tap a free space on the board above (green border)."
+    assert placing_hint(True) == (
+        "Tap a free space on the board above (green border). Casting one of these spells? Tap it first."
+    )
+    assert placing_hint(True, "blood_sacrifice") == "Blood Sacrifice: now tap the space to take."

@@ -79,6 +79,21 @@ def chip_name(chip: PlayerChip) -> str:
     return name if len(name) <= CHIP_NAME_MAX else name[: CHIP_NAME_MAX - 1].rstrip() + "…"
 
 
+def placing_hint(expansion: bool, spell: str | None = None) -> str:
+    """The line under "Blue #2 — your move": where to tap, and (with the expansion) that a dislodging spell is
+    tapped first. The bar is at the bottom of the screen, so the board is above it in every game.
+
+    >>> placing_hint(False)
+    'Tap a free space on the board above (green border).'
+    >>> placing_hint(True, "grow_beard")
+    'Grow Beard: now tap the space to take.'
+    """
+    if spell:
+        return f"{words.spell(spell)}: now tap the space to take."
+    hint = "Tap a free space on the board above (green border)."
+    return hint + " Casting one of these spells? Tap it first." if expansion else hint
+
+
 def chip_key(chips: list[PlayerChip]) -> str:
     """The line under the turn-order chips that says what their small numbers are (a newcomer could not tell
     what "2 3 4 5 · 7 pts" counted); "capt." is explained while a chip shows it. Points say themselves.

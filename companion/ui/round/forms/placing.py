@@ -6,7 +6,7 @@ import flet as ft
 
 from companion.ui.colors import on_color
 from companion.ui.round.forms.controls import RoundHost
-from companion.ui.round.presenter import RoundView
+from companion.ui.round.presenter import RoundView, placing_hint
 
 
 def place_hint(screen: RoundHost, v: RoundView) -> ft.Control:
@@ -16,7 +16,7 @@ def place_hint(screen: RoundHost, v: RoundView) -> ft.Control:
 
     chips = []
     if not v.expansion:  # a base game has no spells
-        return ft.Text("Tap a free space (green border) below.", color=on_color(v.banner_color))
+        return ft.Text(placing_hint(False), color=on_color(v.banner_color))
     for spell, text in (("grow_beard", "Grow Beard"), ("blood_sacrifice", "Blood Sacrifice")):
         chips.append(
             ft.Chip(
@@ -26,12 +26,8 @@ def place_hint(screen: RoundHost, v: RoundView) -> ft.Control:
                 bgcolor=ft.Colors.SURFACE,
             )
         )
-    if screen.spell:
-        name = "Grow Beard" if screen.spell == "grow_beard" else "Blood Sacrifice"
-        hint = f"{name}: now tap the space to take."
-    else:
-        # The board is above this bar on a phone and on a desktop alike (there, on the right).
-        hint = "Tap a free space on the board above (green border). A spell first?"
+    # The board is above this bar on a phone and on a desktop alike (there, on the right).
+    hint = placing_hint(True, screen.spell)
     fg = on_color(v.banner_color)
     return ft.Column(
         [ft.Text(hint, color=fg), ft.Row(chips, wrap=True, spacing=6, run_spacing=6)], spacing=6, tight=True
