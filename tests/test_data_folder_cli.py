@@ -199,3 +199,18 @@ def test_an_empty_data_folder_name_from_code_is_a_store_error_not_the_current_fo
     with pytest.raises(StoreError, match="the data folder name is empty"):
         Store.open("")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_app_without_a_usable_temporary_folder_says_so_in_one_line(tmp_path):
+    """A full disk where the temporary folders are: every page load failed with a traceback in the terminal
+    (Flet writes its page into one); now the app does not start, and says why."""
+    script = ("import sys, tempfile\n"
+              f"tempfile._candidate_tempdir_list = lambda: [{str(tmp_path / 'full')!r}]\n"
+              "tempfile.tempdir = None\n"
+              "from companion.cli import main\n"
+              "sys.exit(main(sys.argv[1:]))\n")
+    done = subprocess.run([sys.executable, "-c", script, "--no-browser", "--host", "127.0.0.1", "--port", "1",
+                           "--data-dir", str(tmp_path / "data")], cwd=REPO, capture_output=True, timeout=60)
+    err = done.stderr.decode()
+    assert done.returncode == 2 and err.count("\n") == 1 and "Traceback" not in err, err
+    assert err.startswith("treasure-companion: no temporary folder can be written (is the disk full?)")

@@ -9,6 +9,7 @@ import argparse
 import os
 import socket
 import sys
+import tempfile
 
 from companion.oneline import shown
 from companion.paths import DATA_ENV, data_dir_arg, resolve_data_dir
@@ -52,6 +53,12 @@ def run(args: argparse.Namespace) -> int:
         data_dir.mkdir(parents=True, exist_ok=True)
     except OSError as err:
         print(f"treasure-companion: cannot use data folder {shown(data_dir)}: {err.strerror or err}", file=sys.stderr)
+        return 2
+    try:  # Flet writes its page into a temporary folder: without one every page load failed with a traceback
+        tempfile.gettempdir()
+    except OSError as err:
+        print(f"treasure-companion: no temporary folder can be written (is the disk full?): {err.strerror or err}; "
+              "free some space or set TMPDIR to a folder that can", file=sys.stderr)
         return 2
     # Other parts of the app (and subprocesses) find the data folder here too.
     os.environ[DATA_ENV] = str(data_dir)
