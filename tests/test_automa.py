@@ -259,6 +259,7 @@ def test_gem_market_the_automa_gets_only_the_coins_on_the_contract():
     assert not events(step, "gain")  # the human's bonus is on the table, not the automa's
     d = game.decision
     assert (d.kind, d.color, d.details["question"], d.details["gem"]) == ("question", "red", "gem_market", "ruby")
+    assert d.prompt.endswith("how many coins are on it?")  # was "lay on it", the past of "lie"
     step = answer(game, 2)
     assert [(e["gold"], e["reason"]) for e in events(step, "gain")] == [(2, "coins on the ruby contract")]
     assert game.state.stash["red"].gold == gold_before + 2

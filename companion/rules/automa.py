@@ -172,7 +172,7 @@ def all_play_question(space: str, card) -> dict | None:
         case "gem_market":
             return {"question": "gem_market", "gem": a.gem_market,
                     "prompt": f"discard the {a.gem_market} contract above the gold icon: "
-                              "how many coins lay on it?"}
+                              "how many coins are on it?"}
         case "tunnel":
             return {"question": "tunnel", "position": a.tunnel,
                     "prompt": f"take the mine tile that costs {TUNNEL_PRICES[a.tunnel]}: which tile is it "
