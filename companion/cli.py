@@ -15,6 +15,7 @@ from typing import NoReturn
 
 from companion import commands
 from companion.oneline import one_line
+from companion.output import OutputError, guarded_stdout
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -66,14 +67,20 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "handler", None):
         parser.print_help()
         return 2
+    if sys.stdout is None and args.command == "app":  # pythonw, a launcher: the app runs without a terminal
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (for the whole run)
     try:
-        return int(args.handler(args) or 0)
+        with guarded_stdout():
+            return int(args.handler(args) or 0)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         # The reader (``| head``) went away: not an error of ours, and no traceback.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OutputError as err:  # a full disk, a closed standard output: nothing is lost but this output
+        print(f"treasure-companion {args.command}: cannot write the output: {err}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":
