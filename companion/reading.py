@@ -30,6 +30,8 @@ def read_text(name: str, limit: int, what: str) -> str:
     """The UTF-8 text of file ``name`` (``-``: standard input), at most ``limit`` bytes (``what``: "a record")."""
     if name == "-":
         label = "standard input"
+        if sys.stdin is None:  # started with it closed (<&-)
+            raise ReadError("cannot read standard input: it is closed")
         if not hasattr(sys.stdin, "buffer"):  # a text stream put in its place (tests): counted in characters
             text = sys.stdin.read(limit + 1)
             if len(text) > limit:

@@ -1,5 +1,6 @@
-"""Standard output that cannot be written: one line naming why, exit 2 (it was a traceback, or nothing at all
-with exit 0 when standard output was closed). A reader that goes away (``| head``) is still no error."""
+"""Standard output that cannot be written, or a closed standard input: one line naming why, exit 2 (it was a
+traceback, or nothing at all with exit 0 when standard output was closed). A reader that goes away (``| head``)
+is still no error."""
 
 from __future__ import annotations
 
@@ -44,3 +45,11 @@ def test_a_reader_that_goes_away_is_still_no_error():
     done = subprocess.run(["sh", "-c", f"{shlex.quote(sys.executable)} -m companion log {shlex.quote(str(RECORD))}"
                                        " | head -1"], cwd=REPO, capture_output=True, timeout=120)
     assert done.returncode == 0 and done.stderr == b"" and len(done.stdout.splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", ["score", "replay", "log", "import"])
+def test_a_closed_standard_input_is_one_line_and_exit_2(tmp_path, command):
+    done = run_shell([command, "-", *(["--data-dir", str(tmp_path)] if command == "import" else [])], "<&-")
+    err = done.stderr.decode()
+    assert done.returncode == 2 and err.count("\n") == 1, err
+    assert err.endswith("cannot read standard input: it is closed\n")
