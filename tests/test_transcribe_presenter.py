@@ -210,3 +210,29 @@ def test_an_unreadable_draft_in_a_folder_that_will_not_move_it_opens_blank_and_i
     t.tap("mine")
     assert (path.parent / "draft-red.unreadable.json").read_text() == "{ not json"
     assert Transcription.open(tmp_path, "red").cards[0]["primary"] == "mine"
+
+
+def test_a_tap_in_a_second_window_never_writes_over_the_first_windows_taps(tmp_path):
+    """A phone and a desktop (or two tabs) on one draft: the later window's save wrote its own stale cards over
+    the draft, losing every tap made in the other. Now its tap is refused once, showing the saved cards."""
+    phone, desk = Transcription.open(tmp_path, "red"), Transcription.open(tmp_path, "red")
+    phone.tap("mine")
+    phone.tap("tunnel")
+    desk.go(1)
+    with pytest.raises(ValueError, match=r"^Changed in another window: its saved cards are shown\. Tap again\.$"):
+        desk.tap("forge")
+    assert desk.cards[0] == {"id": "R01", "primary": "mine", "secondary": "tunnel"} and desk.index == 1
+    desk.tap("forge")  # the same tap, again: saved on top of the phone's
+    kept = Transcription.open(tmp_path, "red").cards
+    assert kept[0] == {"id": "R01", "primary": "mine", "secondary": "tunnel"}
+    assert kept[1] == {"id": "R02", "primary": "forge"}
+    with pytest.raises(ValueError, match="^Changed in another window"):
+        phone.add_card()
+    assert phone.cards[1] == {"id": "R02", "primary": "forge"}
+
+
+def test_taps_in_one_window_are_never_refused(tmp_path):
+    t = Transcription.open(tmp_path, "green")
+    for value in ("mine", "tunnel", "tavern_4", 1, 2, "diamond", 1, 4) * 3:
+        t.tap(value)
+    assert t.done_cards() == 3

@@ -178,12 +178,25 @@ class NotSaved(ValueError):
     """The draft could not be written (a full disk, a read-only data folder); the message is one line."""
 
 
+class ChangedElsewhere(ValueError):
+    """Another window (a phone, a tab) saved this draft since this one read it: its cards are shown instead."""
+
+
+def _identity(path: Path) -> tuple[int, int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_ino, st.st_size, st.st_mtime_ns)
+
+
 def _saved_or_undone(change):
     """A change that is saved, or taken back: when the draft cannot be written the transcription stays as it
     was and :class:`NotSaved` says why, so a tap that was not saved is never shown as made."""
 
     @functools.wraps(change)
     def run(self, *args, **kwargs):
+        self._catch_up()
         before = (copy.deepcopy(self.cards), self.index, self.focus, self.message)
         try:
             return change(self, *args, **kwargs)
@@ -208,6 +221,7 @@ class Transcription:
         self.message: str | None = None
         self._unreadable = False  # an unreadable draft is at the draft's path: set it aside before saving
         self._aside: Path | None = None
+        self._seen: tuple[int, int, int] | None = None  # the draft file as this window last read or wrote it
 
     # ------------------------------------------------------------------ opening and saving
     @classmethod
@@ -221,6 +235,7 @@ class Transcription:
     def resume(cls, data_dir, deck: str) -> Transcription | None:
         """The saved draft of ``deck`` at its first unfinished card; None when there is none (or it is unreadable)."""
         path = draft_path(data_dir, deck)
+        seen = _identity(path)  # before reading: a save in between is caught up with at the next change
         try:
             raw = json.loads(read_regular(path, _MAX_DRAFT_BYTES))  # a named pipe there is refused, never waited on
             cards = [dict(c) for c in raw["cards"] if isinstance(c, dict) and isinstance(c.get("id"), str)]
@@ -232,6 +247,7 @@ class Transcription:
         t = cls(data_dir, deck, cards)
         t.index = next((i for i, c in enumerate(cards) if not _complete(c)), len(cards) - 1)
         t.focus = t._first_missing(t.index) or FIELDS[0]
+        t._seen = seen
         return t
 
     @classmethod
@@ -270,6 +286,21 @@ class Transcription:
         t = Transcription.resume(data_dir, deck)
         return (t.done_cards(), len(t.cards)) if t else None
 
+    def _catch_up(self) -> None:
+        """Before a change: when another window saved the draft since this one read or wrote it, show its
+        cards and refuse the change (:class:`ChangedElsewhere`), as a game's step is refused; writing over it
+        lost every tap made there."""
+        if self._seen is None or _identity(draft_path(self.data_dir, self.deck)) == self._seen:
+            return
+        saved = Transcription.resume(self.data_dir, self.deck)
+        if saved is None:  # gone or unreadable: this window's cards are saved over it at this change
+            self._seen = None
+            return
+        self.cards, self._seen = saved.cards, saved._seen
+        self.index = min(self.index, len(self.cards) - 1)
+        self.focus = self._first_missing(self.index) or FIELDS[0]
+        raise ChangedElsewhere("Changed in another window: its saved cards are shown. Tap again.")
+
     def save(self) -> None:
         """Write the draft (whole, then renamed over the last one); :class:`NotSaved` when the disk will not
         take it, leaving the last saved draft and no partial file behind."""
@@ -284,6 +315,7 @@ class Transcription:
             with os.fdopen(fd, "w", encoding="utf-8") as f:
                 json.dump({"deck": self.deck, "cards": self.cards}, f, indent=1)
             os.replace(tmp, path)
+            self._seen = _identity(path)
         except OSError as err:
             if tmp is not None:
                 Path(tmp).unlink(missing_ok=True)
