@@ -14,6 +14,7 @@ The rules version these change is 2; a game made under version 1 keeps version 1
 
 from __future__ import annotations
 
+import flet as ft
 import pytest
 from engine_helpers import automa, card, deck, default_answer, events, find_seed, human, place, roll, table_rolls
 from flet_helpers import walk
@@ -662,3 +663,36 @@ def test_a_version_1_game_keeps_version_1_rules_when_resumed():
     assert resumed.version == 1
     with pytest.raises(IllegalInput):
         resumed.act({"type": "spell", "color": "blue", "spell": "draco_speak", "direction": 1})
+
+
+def test_the_attack_form_leaves_what_the_tile_takes_for_the_player_to_tap(tmp_path):
+    """The dragon tile is face down until the attack: the form must not answer "gold" for the player. Neither
+    choice is filled at first; resolving without one is refused in one line, nothing played; one tap answers."""
+    from test_ui_views import FakePage
+
+    from companion.ui.context import AppContext
+    from companion.ui.round.forms.attack import attack
+    from companion.ui.round.presenter import TILE_TREASURE
+    from companion.ui.round.view import RoundScreen
+
+    p = round_presenter(expansion=True)
+    dragon_to(p.game, head(p.game) - 1)
+    assert p.tap_space("scout") and p.table_roll(6) and p.view().decision == "attack"
+    screen = RoundScreen(AppContext.load(FakePage(), tmp_path), p)
+    form = attack(screen, p.view())
+    choice_buttons = [c for part in form for c in walk(part, ("content", "controls"))
+                      if isinstance(c, ft.FilledButton | ft.OutlinedButton) and texts(c) in (["Gold"], ["Gems"])]
+    assert sorted(texts(b)[0] for b in choice_buttons) == ["Gems", "Gold"]
+    assert not any(isinstance(b, ft.FilledButton) for b in choice_buttons)  # nothing chosen for the player
+    resolve = next(c for part in form for c in walk(part, ("content", "controls"))
+                   if "Resolve the attack" in texts(c) and getattr(c, "on_click", None))
+    steps = len(p.game.steps)
+    resolve.on_click(None)
+    assert (len(p.game.steps), p.error, p.view().decision) == (steps, TILE_TREASURE, "attack")
+    gold = next(b for b in choice_buttons if texts(b) == ["Gold"])
+    gold.on_click(None)
+    assert p.error is None  # the line asking for it is gone once answered
+    resolve = next(c for part in attack(screen, p.view()) for c in walk(part, ("content", "controls"))
+                   if "Resolve the attack" in texts(c) and getattr(c, "on_click", None))
+    resolve.on_click(None)
+    assert len(p.game.steps) == steps + 1 and p.view().decision != "attack"

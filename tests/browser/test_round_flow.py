@@ -133,10 +133,11 @@ class Table:
         self.seen.append(f"question {q.kind}")
 
     def fill_attack_form(self) -> dict[str, int | None]:
-        """Fill the dragon attack's form: the tile of ``ATTACK_TILE`` (strength 5: one tap up), each automa's bag one
-        axe more than its card's count (as the card tells the player), blue's ``BLUE_IN_ATTACK``. Returns the
-        automa's axes as the mirror takes them (None: the app draws them, virtual axes)."""
+        """Fill the dragon attack's form: the tile of ``ATTACK_TILE`` (Gold tapped, strength 5: one tap up), each
+        automa's bag one axe more than its card's count (as the card tells the player), blue's ``BLUE_IN_ATTACK``.
+        Returns the automa's axes as the mirror takes them (None: the app draws them, virtual axes)."""
         attack = self.view.attack
+        self.app.click("Gold", exact=True)  # what the tile takes: open until the player taps it
         self.tap("Strength plus one", "Strength: 5")
         automa_axes: dict[str, int | None] = {}
         for color, count in attack.automa_axes.items():

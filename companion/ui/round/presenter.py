@@ -21,6 +21,8 @@ from companion.session import GameSession
 from companion.store import StoreConflict, StoreError, not_saved_line
 from companion.ui.round.answers import last_answer
 
+#: The attack form's line while what the revealed dragon tile takes (gold or gems) is not tapped yet.
+TILE_TREASURE = "Tap what the dragon tile takes: Gold or Gems."
 STALE = "This game was changed in another window: here it is as saved there. Tap again."
 
 
@@ -409,6 +411,10 @@ class RoundPresenter:
         return self._do({"type": "answer", "value": value})
 
     def attack(self, tile: Mapping, players: Mapping, automa_axes: Mapping, black_die: int | None = None) -> bool:
+        if tile.get("treasure") not in ("gold", "gems"):
+            # The form leaves it open until the player taps it: a default would decide what the tile takes for them.
+            self.error = TILE_TREASURE
+            return False
         return self._do(
             {
                 "type": "attack_input",

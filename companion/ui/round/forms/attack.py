@@ -7,14 +7,16 @@ import flet as ft
 from companion.rules import words
 from companion.ui import widgets as w
 from companion.ui.round.forms.controls import RoundHost, choices, die_row, form_state, main_button, panel, stepper
-from companion.ui.round.presenter import RoundView, cap
+from companion.ui.round.presenter import TILE_TREASURE, RoundView, cap
 
 
 def attack(screen: RoundHost, v: RoundView) -> list[ft.Control]:
     a = v.attack
     p = screen.p
     form = form_state(screen)
-    tile = form.setdefault("tile", {"strength": 4, "treasure": "gold", "points": 6})
+    # Strength and points start mid-range for their steppers; what the tile takes starts open: the player taps it
+    # (one of two) when the tile is revealed, so no default answers for them.
+    tile = form.setdefault("tile", {"strength": 4, "treasure": None, "points": 6})
     players = form.setdefault("players", {c: {"die": None, "axes": 0, "spells": []} for c in a.humans})
     automa_axes = form.setdefault("automa_axes", {c: n for c, n in a.automa_axes.items()})
     black = form.setdefault("black", None)
@@ -26,11 +28,13 @@ def attack(screen: RoundHost, v: RoundView) -> list[ft.Control]:
         return sections[-1]
 
     rows = section("The dragon tile")
-    rows.append(ft.Text("Reveal the top dragon tile:"))
+    rows.append(ft.Text("Reveal the top dragon tile and set its strength, what it takes and its points:"))
     rows.append(stepper(screen, "Strength", tile["strength"], 0, 20, lambda x: tile.__setitem__("strength", x)))
 
     def set_treasure(t):
         tile["treasure"] = t
+        if p.error == TILE_TREASURE:  # answered: the line asking for it goes
+            p.error = None
         screen.refresh()
 
     rows.append(
