@@ -332,6 +332,32 @@ def _earlier_notice(path: Path) -> str | None:
     return f"Your earlier settings could not be read; they are kept as {kept[-1]} and the defaults are used."
 
 
+def merged_with_saved(before: Settings, after: Settings, data_dir: str | os.PathLike[str]) -> Settings:
+    """The settings to save when a window changes its copy from ``before`` to ``after``: the saved file (another
+    window, a phone, may have changed it since this one read it) with this window's changes on top, field by
+    field (a correction counts as one field). Saving the window's whole copy put back every setting changed
+    elsewhere. A file that cannot be read gives ``after`` as it is.
+
+    >>> import tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> _ = save_settings(Settings(theme="dark"), folder)  # another window chose dark
+    >>> merged_with_saved(Settings(), Settings(dice="table"), folder).theme
+    'dark'
+    """
+    saved, _problem = _parse(settings_path(data_dir))
+    if saved is None:
+        return after
+    was, now, out = before.model_dump(), after.model_dump(), saved.model_dump()
+    for key, value in now.items():
+        if key == "corrections":
+            for name, corrected in value.items():
+                if was[key].get(name) != corrected:
+                    out[key][name] = corrected
+        elif was.get(key) != value:
+            out[key] = value
+    return Settings.model_validate(out)
+
+
 def save_settings(settings: Settings, data_dir: str | os.PathLike[str]) -> Path:
     """Write the settings atomically (a crash never leaves half a file). Returns the file's path."""
     path = settings_path(data_dir)

@@ -228,3 +228,35 @@ def test_every_usable_file_builds_the_reference_and_the_chart(tmp_path):
     assert loaded.notice is None
     assert effective_reference(loaded.settings).starting_gold.by_position == [0, 1, 2, 50]
     assert effective_set_chart(loaded.settings).points(30) == (200, "owner")
+
+
+def test_two_windows_changing_different_settings_keep_both(tmp_path):
+    """Each window saved its whole copy: the phone's dark theme was put back to light when the desktop, which
+    had read the settings before, changed the dice (a correction likewise)."""
+    from companion.settings import Corrections, merged_with_saved
+
+    start = Settings()
+    save_settings(start, tmp_path)
+    phone = start.replace(theme="dark", corrections=Corrections(dragon_track=6).model_dump())
+    save_settings(merged_with_saved(start, phone, tmp_path), tmp_path)
+    desk = start.replace(dice="table", corrections=Corrections(starting_gold=(2, 3, 4, 6)).model_dump())
+    save_settings(merged_with_saved(start, desk, tmp_path), tmp_path)
+    kept = read_settings(tmp_path).settings
+    assert (kept.theme, kept.dice) == ("dark", "table")
+    assert kept.corrections.dragon_track == 6 and kept.corrections.starting_gold == (2, 3, 4, 6)
+    # a window turning a setting back is a change too
+    back = merged_with_saved(phone, phone.replace(theme="light"), tmp_path)
+    assert (back.theme, back.dice) == ("light", "table")
+
+
+def test_two_app_windows_changing_different_settings_keep_both(tmp_path):
+    from companion.ui.context import AppContext
+    from tests.test_ui_views import FakePage
+
+    phone, desk = AppContext.load(FakePage("/settings"), tmp_path), AppContext.load(FakePage("/settings"), tmp_path)
+    phone.update_settings(phone.settings.replace(theme="dark"))
+    desk.update_settings(desk.settings.replace(dice="table"))
+    desk.update_settings(desk.settings.replace(larger_text=True))
+    kept = read_settings(tmp_path).settings
+    assert (kept.theme, kept.dice, kept.larger_text) == ("dark", "table", True)
+    assert desk.settings.theme == "light"  # each window keeps showing what it chose until it opens again

@@ -11,7 +11,7 @@ from typing import Any
 import flet as ft
 
 from companion.rules.reference import Reference
-from companion.settings import Settings, effective_reference, read_settings, save_settings
+from companion.settings import Settings, effective_reference, merged_with_saved, read_settings, save_settings
 
 log = logging.getLogger(__name__)
 
@@ -117,10 +117,12 @@ class AppContext:
         return effective_reference(self.settings)
 
     def update_settings(self, settings: Settings) -> None:
-        """Save ``settings``, apply the theme, and tell whoever listens."""
+        """Use ``settings`` in this window and save its changes (on top of what another window saved meanwhile:
+        :func:`~companion.settings.merged_with_saved`), apply the theme, and tell whoever listens."""
+        to_save = merged_with_saved(self.settings, settings, self.data_dir)
         self.settings = settings
         try:
-            save_settings(settings, self.data_dir)
+            save_settings(to_save, self.data_dir)
             self.settings_notice = None  # the person's own settings are saved again
         except OSError as err:
             log.error("could not save settings: %s", err)
