@@ -214,3 +214,14 @@ def test_the_app_without_a_usable_temporary_folder_says_so_in_one_line(tmp_path)
     err = done.stderr.decode()
     assert done.returncode == 2 and err.count("\n") == 1 and "Traceback" not in err, err
     assert err.startswith("treasure-companion: no temporary folder can be written (is the disk full?)")
+
+
+@pytest.mark.parametrize("argv", [["games"], ["export", "1", "-"], ["import", str(PINNED)]], ids=lambda a: a[0])
+def test_a_data_folder_under_a_file_is_named_not_read_as_empty(tmp_path, argv):
+    """``games --data-dir afile/data`` said "No games yet." (and export "no game with id 1"): a folder that
+    cannot exist was read as one that does not exist yet."""
+    (tmp_path / "afile").write_text("x")
+    done = cli(*argv, "--data-dir", str(tmp_path / "afile" / "data"))
+    err = done.stderr.decode()
+    assert done.returncode == 2 and err.count("\n") == 1 and done.stdout == b"", err
+    assert err.endswith(f"the data folder {tmp_path}/afile/data cannot be made: {tmp_path}/afile is a file\n")

@@ -467,10 +467,15 @@ def _data_folder(data_dir: str | os.PathLike[str] | None) -> Path:
     except ValueError as e:  # an empty name (see resolve_data_dir)
         raise StoreError(f"the data folder name is {e}") from None
     try:
-        is_file = folder.exists() and not folder.is_dir()
+        folder.stat()
+    except (FileNotFoundError, NotADirectoryError):  # not there yet: fine, unless a folder above it is a file
+        above = next((p for p in folder.absolute().parents if os.path.lexists(p)), None)
+        if above is not None and not above.is_dir():
+            raise StoreError(f"the data folder {folder} cannot be made: {above} is a file") from None
+        return folder
     except OSError as e:  # a name too long for the file system, a loop of links
         raise StoreError(f"cannot use the data folder {folder}: {e.strerror or e}") from None
-    if is_file:
+    if not folder.is_dir():
         raise StoreError(f"the data folder {folder} is a file, not a folder")
     return folder
 
