@@ -165,3 +165,14 @@ def test_a_folder_where_a_transcription_goes_is_named_and_left_alone(tmp_path):
     assert imported_problem(tmp_path, "red") == "red.toml: cannot read: it is a folder, not a file"
     assert use_app_deck(tmp_path, "red")[1] is False
     assert imported_path(tmp_path, "red").is_dir()
+
+
+def test_the_decks_screen_opens_on_a_deck_name_it_does_not_know(tmp_path):
+    """``/decks?deck=blue`` (typed, or an old bookmark) opened "This screen failed to open: 'blue'"."""
+    from companion.ui.context import AppContext
+    from companion.ui.decks.view import build
+    from tests.test_ui_views import FakePage
+
+    ctx = AppContext.load(FakePage("/decks?deck=blue"), tmp_path)
+    for asked in ("blue", "", "x" * 10_000, "green"):
+        assert build(ctx, {"deck": asked})

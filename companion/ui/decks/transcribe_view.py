@@ -19,7 +19,7 @@ STATE_KEY = "transcription"
 def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
     deck = params.get("deck", "red")
     if deck not in ("red", "green"):
-        return [w.para(f"No {deck!r} deck: transcribe the red or the green deck.")]
+        return [w.para("No such deck: transcribe the red or the green deck.")]  # the address bar's word not echoed
     kept = ctx.state.get(STATE_KEY)
     if not isinstance(kept, Transcription) or kept.deck != deck or kept.data_dir != ctx.data_dir:
         kept = Transcription.open(ctx.data_dir, deck)

@@ -62,7 +62,8 @@ def _transcribe_buttons(ctx: AppContext) -> list[ft.Control]:
 
 
 def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
-    shown = params.get("deck") or ctx.state.get(SHOWN_KEY, "red")
+    asked = params.get("deck")  # from the address bar: /decks?deck=blue must not break the screen
+    shown = asked if asked in DECK_NAMES else ctx.state.get(SHOWN_KEY, "red")
     status_col = ft.Column(spacing=8)
     cards_row = ft.ResponsiveRow(spacing=8, run_spacing=8)
     chooser = ft.SegmentedButton(
