@@ -229,6 +229,9 @@ def test_a_tap_in_a_second_window_never_writes_over_the_first_windows_taps(tmp_p
     with pytest.raises(ValueError, match="^Changed in another window"):
         phone.add_card()
     assert phone.cards[1] == {"id": "R02", "primary": "forge"}
+    desk.tap("tunnel")
+    with pytest.raises(ValueError, match="^Changed in another window"):
+        phone.use()  # would have kept the phone's older cards as the deck
 
 
 def test_taps_in_one_window_are_never_refused(tmp_path):

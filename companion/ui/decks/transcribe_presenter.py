@@ -466,7 +466,9 @@ class Transcription:
         self.save()
 
     def use(self) -> Deck:
-        """Play with this transcription: it becomes the imported deck of its colour. ``ValueError`` if not ready."""
+        """Play with this transcription: it becomes the imported deck of its colour. ``ValueError`` if not ready
+        (or if another window changed the draft: then its cards are shown first)."""
+        self._catch_up()
         problem = self.deck_problem()
         if problem:
             raise ValueError(f"Not ready to play: {problem}")
