@@ -284,3 +284,23 @@ def test_the_same_record_imported_twice_is_refused_unless_again(tmp_path, capsys
     assert run(capsys, "import", str(shorter), "--data-dir", data(tmp_path)) == (0, "2\n", "")
     assert run(capsys, "import", str(file), "--again", "--data-dir", data(tmp_path)) == (0, "3\n", "")
     assert [g.id for g in Store.open(data(tmp_path)).list_games()] == [3, 2, 1]
+
+
+def test_an_import_that_another_import_overtook_stores_the_game_once(tmp_path, capsys, monkeypatch):
+    """Two imports of one file at the same moment: the second one's check for a copy used to run before its write
+    and apart from it, so both stored the game. The copy is now looked for inside the write itself: here the other
+    import lands while this one is between reading the record and writing it."""
+    file = tmp_path / "pinned.jsonl"
+    file.write_bytes(PINNED.read_bytes())
+    real_summary = import_.finished_summary
+
+    def the_other_import_lands_now(game):
+        with Store.open(tmp_path / "data") as other:
+            other.create_game(game.header(), events=game.events(), finish=True, summary=real_summary(game))
+        return real_summary(game)
+
+    monkeypatch.setattr(import_, "finished_summary", the_other_import_lands_now)
+    code, out, err = run(capsys, "import", str(file), "--data-dir", data(tmp_path))
+    assert (code, out) == (2, "") and "already stored as game 1" in one_line(err)
+    with Store.open(tmp_path / "data") as store:
+        assert [g.id for g in store.list_games()] == [1]

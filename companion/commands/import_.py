@@ -17,7 +17,7 @@ from companion.paths import data_dir_arg
 from companion.reading import ReadError, read_text
 from companion.record_check import MAX_RECORD_BYTES
 from companion.session import finished_summary
-from companion.store import Store, StoreError
+from companion.store import AlreadyStored, Store, StoreError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -47,15 +47,16 @@ def run(args: argparse.Namespace) -> int:
         with Store.open(args.data_dir) as store:
             if store.notice:
                 print(one_line(store.notice), file=sys.stderr)
-            same = None if args.again else store.same_game(game.header(), game.events())
-            if same is not None:
-                print(f"import: {shown(args.file)} is already stored as game {same} (see `treasure-companion "
-                      "games`); --again imports it once more", file=sys.stderr)
-                return 2
             # A finished record's game_end carries the final scores: the game joins the history, in the same
-            # transaction as its events (a full disk stores neither).
+            # transaction as its events (a full disk stores neither). A copy of a stored game is looked for in
+            # that transaction too: two imports of one file at the same moment store it once.
             summary = finished_summary(game) if game.finished else None
-            game_id = store.create_game(game.header(), events=game.events(), finish=game.finished, summary=summary)
+            game_id = store.create_game(game.header(), events=game.events(), finish=game.finished, summary=summary,
+                                        refuse_copy=not args.again)
+    except AlreadyStored as e:
+        print(f"import: {shown(args.file)} is already stored as game {e.game_id} (see `treasure-companion "
+              "games`); --again imports it once more", file=sys.stderr)
+        return 2
     except (StoreError, ValueError) as e:  # a data folder that is a file, read-only or full: nothing stored
         print(f"import: {one_line(str(e))}", file=sys.stderr)
         return 2

@@ -12,6 +12,7 @@ Callers import from here (``from companion.store import Store, StoreError``).
 from companion.paths import APP_DIR_NAME, default_data_dir
 from companion.store.errors import (
     FAIL_WRITES_ENV,
+    AlreadyStored,
     GameNotFound,
     StoreConflict,
     StoreError,
@@ -24,6 +25,7 @@ from companion.store.schema import BUSY_TIMEOUT_S, DB_NAME, MIGRATIONS, SCHEMA_V
 
 __all__ = [
     "APP_DIR_NAME",
+    "AlreadyStored",
     "BUSY_TIMEOUT_S",
     "DB_NAME",
     "FAIL_WRITES_ENV",

@@ -61,6 +61,14 @@ class GameNotFound(StoreError, LookupError):
     """No game has that id (never created, or deleted)."""
 
 
+class AlreadyStored(StoreError):
+    """The game being stored is a copy of game ``game_id`` (the same setup and the same live events)."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"the same game is stored already as game {game_id}")
+        self.game_id = game_id
+
+
 @contextmanager
 def sqlite_errors(path: Path | None = None) -> Iterator[None]:
     """SQLite failures (busy past the timeout, disk full, damage found mid-game) as one-line StoreErrors."""

@@ -47,7 +47,14 @@ from pathlib import Path
 from typing import Any
 
 from companion.paths import resolve_data_dir
-from companion.store.errors import GameNotFound, StoreConflict, StoreError, injected_failure, sqlite_errors
+from companion.store.errors import (
+    AlreadyStored,
+    GameNotFound,
+    StoreConflict,
+    StoreError,
+    injected_failure,
+    sqlite_errors,
+)
 from companion.store.history import GameSummary, HistoryStats, stats_by_difficulty
 from companion.store.rows import group_steps, object_of, rows_of_step, time_of, to_json
 from companion.store.schema import (
@@ -176,7 +183,7 @@ class Store:
 
     def create_game(
         self, header: dict[str, Any], started: datetime | None = None, events: Sequence[dict[str, Any]] = (),
-        *, finish: bool = False, summary: GameSummary | None = None,
+        *, finish: bool = False, summary: GameSummary | None = None, refuse_copy: bool = False,
     ) -> int:
         """Store a new game with its first steps and return its id.
 
@@ -185,6 +192,8 @@ class Store:
         number with no events between two others is an empty step. ``started`` defaults to now; a naive
         datetime is read as local time (Python's convention). ``finish``: a whole finished game (an import),
         marked finished with ``summary`` in the same transaction, so a failed write stores nothing.
+        ``refuse_copy``: raise :class:`AlreadyStored` when a stored game has this header and these live events,
+        looked for inside the write transaction, so two imports of one record at the same moment store it once.
         """
         if not isinstance(header, dict):
             raise ValueError("header must be a dict")
@@ -202,6 +211,8 @@ class Store:
         steps = max(step + 1, 1)
         when = (started or datetime.now(UTC)).astimezone(UTC).isoformat()
         with self._write() as db:
+            if refuse_copy and (copy := self._same_game(db, header_json, list(events))) is not None:
+                raise AlreadyStored(copy)
             cur = db.execute(
                 "INSERT INTO games (started, header, active_steps, total_steps, touched) "
                 "VALUES (?, ?, ?, ?, (SELECT coalesce(max(touched), 0) + 1 FROM games))",
@@ -296,36 +307,43 @@ class Store:
         """The game as stored: header, live events, undone steps (most recently undone last), revision."""
         _known_id(game_id)
         with self._read() as db:
-            row = db.execute(
-                "SELECT header, active_steps, total_steps, revision FROM games WHERE id = ?", (game_id,)
-            ).fetchone()
-            if row is None:
-                raise GameNotFound(f"no game with id {game_id}")
-            header, active, total, revision = row
-            top = db.execute("SELECT coalesce(max(step), -1) FROM events WHERE game_id = ?", (game_id,)).fetchone()[0]
-            if not 0 <= active <= total or top >= total or total > max(top + 1, active, 1):  # edited by hand
-                raise StoreError(f"the saved games are damaged: game {game_id}'s step counts do not fit its events")
-            events: list[dict[str, Any]] = []
-            undone: dict[int, list[dict[str, Any]]] = {s: [] for s in range(active, total)}
-            for seq, step, body in db.execute(
-                "SELECT seq, step, body FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
-            ):
-                event = object_of(body, f"game {game_id}'s event {seq}")
-                (events if step < active else undone[step]).append(event)
+            return self._load(db, game_id)
+
+    @staticmethod
+    def _load(db: sqlite3.Connection, game_id: int) -> SavedGame:
+        """:meth:`load` inside a transaction of the caller's."""
+        row = db.execute(
+            "SELECT header, active_steps, total_steps, revision FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+        if row is None:
+            raise GameNotFound(f"no game with id {game_id}")
+        header, active, total, revision = row
+        top = db.execute("SELECT coalesce(max(step), -1) FROM events WHERE game_id = ?", (game_id,)).fetchone()[0]
+        if not 0 <= active <= total or top >= total or total > max(top + 1, active, 1):  # edited by hand
+            raise StoreError(f"the saved games are damaged: game {game_id}'s step counts do not fit its events")
+        events: list[dict[str, Any]] = []
+        undone: dict[int, list[dict[str, Any]]] = {s: [] for s in range(active, total)}
+        for seq, step, body in db.execute(
+            "SELECT seq, step, body FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
+        ):
+            event = object_of(body, f"game {game_id}'s event {seq}")
+            (events if step < active else undone[step]).append(event)
         redo_steps = [undone[s] for s in sorted(undone, reverse=True)]
         return SavedGame(object_of(header, f"game {game_id}'s setup"), events, redo_steps, revision, active)
 
     def same_game(self, header: dict[str, Any], events: Sequence[dict[str, Any]]) -> int | None:
         """The id of a stored game with this header and exactly these live events (an import already made), or
-        None. The header holds the game's seed, so only the copies of one game are ever compared event by event."""
+        None."""
         with self._read() as db:
-            ids = [gid for (gid,) in db.execute(
-                "SELECT id FROM games WHERE header = ? ORDER BY id", (to_json(header, "header"),)
-            )]
-        wanted = list(events)
+            return self._same_game(db, to_json(header, "header"), list(events))
+
+    @classmethod
+    def _same_game(cls, db: sqlite3.Connection, header_json: str, wanted: list[dict[str, Any]]) -> int | None:
+        """:meth:`same_game` inside a transaction of the caller's. The header holds the game's seed, so only the
+        copies of one game are ever compared event by event."""
+        ids = [gid for (gid,) in db.execute("SELECT id FROM games WHERE header = ? ORDER BY id", (header_json,))]
         for gid in ids:
-            saved = self.load(gid)
-            if saved.events == wanted:
+            if cls._load(db, gid).events == wanted:
                 return gid
         return None
 
