@@ -679,20 +679,23 @@ def test_the_attack_form_leaves_what_the_tile_takes_for_the_player_to_tap(tmp_pa
     dragon_to(p.game, head(p.game) - 1)
     assert p.tap_space("scout") and p.table_roll(6) and p.view().decision == "attack"
     screen = RoundScreen(AppContext.load(FakePage(), tmp_path), p)
-    form = attack(screen, p.view())
-    choice_buttons = [c for part in form for c in walk(part, ("content", "controls"))
+
+    def form_controls():
+        """Every control of the attack form as drawn now."""
+        return [c for part in attack(screen, p.view()) for c in walk(part, ("content", "controls"))]
+
+    def resolve_button():
+        return next(c for c in form_controls() if "Resolve the attack" in texts(c) and getattr(c, "on_click", None))
+
+    choice_buttons = [c for c in form_controls()
                       if isinstance(c, ft.FilledButton | ft.OutlinedButton) and texts(c) in (["Gold"], ["Gems"])]
     assert sorted(texts(b)[0] for b in choice_buttons) == ["Gems", "Gold"]
     assert not any(isinstance(b, ft.FilledButton) for b in choice_buttons)  # nothing chosen for the player
-    resolve = next(c for part in form for c in walk(part, ("content", "controls"))
-                   if "Resolve the attack" in texts(c) and getattr(c, "on_click", None))
     steps = len(p.game.steps)
-    resolve.on_click(None)
+    resolve_button().on_click(None)
     assert (len(p.game.steps), p.error, p.view().decision) == (steps, TILE_TREASURE, "attack")
     gold = next(b for b in choice_buttons if texts(b) == ["Gold"])
     gold.on_click(None)
     assert p.error is None  # the line asking for it is gone once answered
-    resolve = next(c for part in attack(screen, p.view()) for c in walk(part, ("content", "controls"))
-                   if "Resolve the attack" in texts(c) and getattr(c, "on_click", None))
-    resolve.on_click(None)
+    resolve_button().on_click(None)
     assert len(p.game.steps) == steps + 1 and p.view().decision != "attack"

@@ -198,9 +198,10 @@ class Store:
         if not isinstance(header, dict):
             raise ValueError("header must be a dict")
         header_json = to_json(header, "header")
+        events = list(events)
         rows = []
         step, seq = -1, 0
-        for step_events in group_steps(list(events)):
+        for step_events in group_steps(events):
             step_rows = rows_of_step(step_events)
             if step_rows[0][1] <= step:
                 raise ValueError(f"events: step {step_rows[0][1]} comes after step {step}")
@@ -211,7 +212,7 @@ class Store:
         steps = max(step + 1, 1)
         when = (started or datetime.now(UTC)).astimezone(UTC).isoformat()
         with self._write() as db:
-            if refuse_copy and (copy := self._same_game(db, header_json, list(events))) is not None:
+            if refuse_copy and (copy := self._same_game(db, header_json, events)) is not None:
                 raise AlreadyStored(copy)
             cur = db.execute(
                 "INSERT INTO games (started, header, active_steps, total_steps, touched) "
@@ -331,16 +332,11 @@ class Store:
         redo_steps = [undone[s] for s in sorted(undone, reverse=True)]
         return SavedGame(object_of(header, f"game {game_id}'s setup"), events, redo_steps, revision, active)
 
-    def same_game(self, header: dict[str, Any], events: Sequence[dict[str, Any]]) -> int | None:
-        """The id of a stored game with this header and exactly these live events (an import already made), or
-        None."""
-        with self._read() as db:
-            return self._same_game(db, to_json(header, "header"), list(events))
-
     @classmethod
     def _same_game(cls, db: sqlite3.Connection, header_json: str, wanted: list[dict[str, Any]]) -> int | None:
-        """:meth:`same_game` inside a transaction of the caller's. The header holds the game's seed, so only the
-        copies of one game are ever compared event by event."""
+        """The id of a stored game with this header and exactly these live events (an import already made), or
+        None; inside a transaction of the caller's. The header holds the game's seed, so only the copies of one
+        game are ever compared event by event."""
         ids = [gid for (gid,) in db.execute("SELECT id FROM games WHERE header = ? ORDER BY id", (header_json,))]
         for gid in ids:
             if cls._load(db, gid).events == wanted:
