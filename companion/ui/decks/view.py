@@ -9,6 +9,7 @@ from companion.rules.deck import DECK_NAMES
 from companion.ui import widgets as w
 from companion.ui.context import AppContext
 from companion.ui.decks.calibration_view import calibration_card
+from companion.ui.decks.file_pick import deck_file_button
 from companion.ui.decks.presenter import (
     EXAMPLE_CARD,
     FORMAT_HELP,
@@ -146,26 +147,7 @@ def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
     def import_pasted(_e) -> None:
         do_import(pasted.value or "", "pasted text")
 
-    def picked(e) -> None:
-        files = getattr(e, "files", None) or []
-        if not files:
-            return
-        f = files[0]
-        if f.bytes is None:
-            show_outcome(f"{f.name}: the file's contents did not arrive; paste its text instead", ok=False)
-            return
-        do_import(f.bytes, f.name)
-
-    picker = ft.FilePicker(on_result=picked)
-    ctx.state["decks_file_picker"] = picker  # services live only while referenced
-    choose = ft.OutlinedButton(
-        "Choose a deck file",
-        icon=ft.Icons.UPLOAD_FILE,
-        height=w.TARGET - 4,
-        action=ft.PickFiles(
-            picker, file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["toml", "txt"], with_data=True
-        ),
-    )
+    choose = deck_file_button(ctx, do_import, lambda line: show_outcome(line, ok=False))
 
     render()
     transcriber = w.card(_transcribe_buttons(ctx), stretch=True)
