@@ -24,7 +24,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import tempfile
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -32,6 +31,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from companion.atomic import open_temp
 from companion.oneline import one_line
 from companion.paths import DATA_ENV, NotAFile, default_data_dir, read_regular, resolve_data_dir  # noqa: F401 (re-exported)
 from companion.rules.reference import Reference, load_reference
@@ -363,7 +363,7 @@ def save_settings(settings: Settings, data_dir: str | os.PathLike[str]) -> Path:
     path = settings_path(data_dir)
     path.parent.mkdir(parents=True, exist_ok=True)
     data = json.dumps(settings.model_dump(mode="json"), indent=2, sort_keys=True) + "\n"
-    fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".json", dir=path.parent)
+    fd, tmp = open_temp(path)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(data)

@@ -12,10 +12,10 @@ import argparse
 import json
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 from companion import record
+from companion.atomic import open_temp
 from companion.export import bgstats
 from companion.export.collect import ExportError, collect
 from companion.oneline import json_escaped, one_line, shown
@@ -179,7 +179,7 @@ def _refuse_kept(name: str) -> int:
 def _write_atomically(path: Path, text: str) -> None:
     """Write beside the target, then rename: an interrupted export never leaves half a record behind."""
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
+        fd, tmp = open_temp(path)
     except OSError as e:  # /proc, a folder that looks writable but is not
         raise OSError(e.errno, f"no file can be made in its folder ({e.strerror or e})") from None
     try:

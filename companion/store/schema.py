@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from companion import paths
+from companion.atomic import sweep_data_folder
 from companion.store.errors import StoreError, StoreUnwritable, sqlite_errors, unwritable_reason
 
 DB_NAME = "games.sqlite3"
@@ -64,6 +65,7 @@ _NO_INDEX = (14, 8, 10, 13)
 
 
 def connect(path: Path) -> sqlite3.Connection:
+    """The store file ``path`` opened to read and write (WAL, FULL sync)."""
     try:
         # isolation_level=None: transactions are begun and ended explicitly (see Store._write/_read).
         conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False)
@@ -73,12 +75,14 @@ def connect(path: Path) -> sqlite3.Connection:
             raise StoreError(f"the saved games file could not switch to WAL mode (it is in {mode} mode)")
         conn.execute("PRAGMA synchronous = FULL")
         conn.execute("PRAGMA foreign_keys = ON")
-        return conn
     except sqlite3.Error as e:
         unwritable = unwritable_reason(e, path)
         if unwritable:
             raise StoreUnwritable(*unwritable, f"cannot open {path}: {e}") from None
         raise StoreError(f"cannot open the saved games at {path}: {e}") from None
+    # The data folder is opened to write: temporary files a killed write left there go (companion/atomic.py).
+    sweep_data_folder(path.parent)
+    return conn
 
 
 def connect_read_only(path: Path) -> sqlite3.Connection:

@@ -11,13 +11,13 @@ from __future__ import annotations
 import json
 import logging
 import os
-import tempfile
 import threading
 from collections.abc import Callable
 from pathlib import Path
 
 from pydantic import ValidationError
 
+from companion.atomic import open_temp
 from companion.paths import read_regular
 from companion.rules.calibration import Calibration, band, load_calibration
 from companion.rules.deck import DECK_NAMES, Deck
@@ -173,7 +173,7 @@ def start_run(data_dir: str | os.PathLike[str], on_progress=None, games: int | N
 
 def _write(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".calibration-", suffix=".json", dir=path.parent)
+    fd, tmp = open_temp(path)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)

@@ -16,10 +16,10 @@ Dwarf King: achievement 1 · Gem Market: emerald contract · Tunnel: tile 1 · W
 from __future__ import annotations
 
 import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.atomic import open_temp
 from companion.paths import read_regular
 from companion.rules import words
 from companion.rules.deck import DECK_NAMES, Card, Deck, DeckError, load_builtin, parse_deck
@@ -147,7 +147,7 @@ def import_deck(data_dir: str | os.PathLike[str], text: str | bytes, source: str
     tmp = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".deck-", suffix=".toml", dir=path.parent)
+        fd, tmp = open_temp(path)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
         os.replace(tmp, path)

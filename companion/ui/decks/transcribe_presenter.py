@@ -23,10 +23,10 @@ import copy
 import functools
 import json
 import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.atomic import open_temp
 from companion.paths import read_regular
 from companion.rules import automa
 from companion.rules.deck import GEM_COLOURS, Deck, DeckError, parse_deck
@@ -311,7 +311,7 @@ class Transcription:
                 self._aside = self._set_aside(path)
                 self._unreadable = False
             path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".draft-", suffix=".json", dir=path.parent)
+            fd, tmp = open_temp(path)
             with os.fdopen(fd, "w", encoding="utf-8") as f:
                 json.dump({"deck": self.deck, "cards": self.cards}, f, indent=1)
             os.replace(tmp, path)

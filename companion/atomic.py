@@ -1,0 +1,80 @@
+"""The temporary files of the app's atomic writes: one naming, and leftovers swept away.
+
+Settings, an imported deck, a transcription draft, the calibration and an exported record are each written
+whole beside their target, then renamed over it, so a crash never leaves half a file. A kill in the middle
+(SIGKILL, power cut) leaves the temporary file instead, and nothing removed it: they piled up in the data
+folder. So every such file is named ``.<target name>.<8 random characters>.companion-partial``, a name no
+person gives a file, and the app deletes those names (and only those) that are older than
+:data:`STALE_SECONDS`: the ones beside a target each time it is written again, and the ones in the data folder
+each time it opens its store. A file that young may be another window's or command's write in progress, so it
+is left; the next write or opening after that removes it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+import tempfile
+import time
+from pathlib import Path
+
+SUFFIX = ".companion-partial"
+#: A temporary file younger than this may be a write in progress (each takes well under a second).
+STALE_SECONDS = 300
+#: mkstemp's random part: 8 characters of ``tempfile._RandomNameSequence``.
+_LEFTOVER = re.compile(r"\.(?P<target>.+)\.[a-z0-9_]{8}" + re.escape(SUFFIX))
+
+
+def leftover_target(name: str) -> str | None:
+    """The target a temporary file of the app's is named after, or None when ``name`` is not one.
+
+    >>> leftover_target(".settings.json.k3_9zq0a.companion-partial")
+    'settings.json'
+    >>> leftover_target(".settings-backup.json") is None, leftover_target("notes.companion-partial") is None
+    (True, True)
+    """
+    m = _LEFTOVER.fullmatch(name)
+    return m["target"] if m else None
+
+
+def open_temp(path: Path) -> tuple[int, str]:
+    """``(fd, name)`` of a new temporary file beside ``path`` to be renamed over it; stale leftovers of earlier
+    writes of ``path`` are deleted first. Raises OSError as ``tempfile.mkstemp`` does."""
+    sweep(path.parent, target=path.name)
+    return tempfile.mkstemp(prefix=f".{path.name}.", suffix=SUFFIX, dir=path.parent)
+
+
+def sweep(folder: Path, target: str | None = None, older_than: float = STALE_SECONDS) -> list[Path]:
+    """Delete the app's temporary files in ``folder`` (only those of ``target`` when given) older than
+    ``older_than`` seconds; returns them. Never fails: a folder that cannot be listed is left as it is."""
+    gone: list[Path] = []
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return gone
+    now = time.time()
+    for name in names:
+        of = leftover_target(name)
+        if of is None or (target is not None and of != target):
+            continue
+        path = Path(folder) / name
+        try:
+            info = path.lstat()
+            if not stat.S_ISREG(info.st_mode) or now - info.st_mtime < older_than:
+                continue
+            path.unlink()
+        except OSError:
+            continue
+        gone.append(path)
+    return gone
+
+
+#: Where the app writes in its data folder: the folder itself (settings) and ``decks`` (imported decks,
+#: transcription drafts, the calibration: ``companion.ui.decks.presenter.DECKS_FOLDER``).
+DATA_SUBFOLDERS = ("", "decks")
+
+
+def sweep_data_folder(data_dir: str | os.PathLike[str]) -> list[Path]:
+    """The app's stale temporary files in its data folder, deleted (see :func:`sweep`)."""
+    return [gone for sub in DATA_SUBFOLDERS for gone in sweep(Path(data_dir) / sub)]
