@@ -268,3 +268,46 @@ def test_every_icon_a_space_shows_is_explained_under_the_board():
     assert len(shown) == 3 and shown <= set(key), key
     assert key[ft.Icons.LOCAL_FIRE_DEPARTMENT] == "dragon roll" and key[ft.Icons.GROUPS] == "all play"
     assert board.legend.content._isolated
+
+
+def test_a_tap_on_the_main_button_after_it_was_hidden_does_nothing(screen):
+    """A double tap on "Draw a card and place": the first plays the automa's turn; when the next decision has no
+    main button (a human's placement), the second touch still reaches the button the page showed. It does
+    nothing: before, it went on with the automa's turn the game had left and the bar said "proceed is not
+    possible now: the game waits for place"."""
+    toasts: list[str] = []
+    screen.ctx.toast = toasts.append
+    box = screen._bar_parts[5]  # the main button's box in the bar
+    for _ in range(60):
+        v = screen.p.view()
+        if v.decision == "automa_turn":
+            screen.main.button.on_click(None)  # the first touch, as Flet delivers it
+            if not box.visible:
+                break
+        else:
+            _answer(screen)
+    else:
+        pytest.fail("no automa turn followed by a decision without a main button")
+    steps = len(screen.p.game.steps)
+    screen.main.button.on_click(None)  # the second touch, on the button the page still showed
+    assert len(screen.p.game.steps) == steps
+    assert screen.p.error is None and screen.p.view().error is None
+    assert toasts == []
+
+
+def test_a_placement_bar_ends_with_its_hint_where_the_automa_s_button_was(screen):
+    """The second touch of a double tap on "Draw a card and place" lands at the bar's foot: for a placement that is
+    the hint's text (nothing happens), not a spell chip (it armed Blood Sacrifice unseen)."""
+    for _ in range(60):
+        v = screen.p.view()
+        if v.decision == "place":
+            break
+        _answer(screen)
+    else:
+        pytest.fail("no placement")
+    inputs = screen._bar_parts[2]  # the bar's inputs: the placement's hint and chips
+    controls = [c for c in walk(inputs) if isinstance(c, (ft.Chip, ft.Text)) and c.visible]
+    assert any(isinstance(c, ft.Chip) for c in controls)
+    last_chip = max(i for i, c in enumerate(controls) if isinstance(c, ft.Chip))
+    hint = next(i for i, c in enumerate(controls) if isinstance(c, ft.Text) and "Tap a free space" in (c.value or ""))
+    assert hint > last_chip

@@ -326,6 +326,8 @@ class RoundScreen:
         if main_box.visible != any(c is main for c in in_bar):
             main_box.visible = not main_box.visible
             changed.append(main_box)
+        if not main_box.visible:
+            self.main.hide()
         shown = (self.main.text.value, self.main.icon.icon, main.bgcolor, main.color)
         if main_box.visible and shown != self._main_shown:
             self._main_shown = shown

@@ -92,6 +92,14 @@ class MainButton:
         self.button.color = hex_ or ft.Colors.ON_PRIMARY
         return self.button
 
+    def hide(self) -> None:
+        """The decision now shown has no main button: a tap still reaching it does nothing.
+
+        Why: a double tap's second touch, or a tap made while the page had not yet drawn the next decision,
+        reaches the button the page still showed. Its last handler went on with a decision the game had left
+        ("proceed is not possible now: the game waits for place" in the bar)."""
+        self._on_click = None
+
     def _clicked(self, e) -> None:
         if self._on_click is not None:
             self._on_click(e)

@@ -29,6 +29,9 @@ def place_hint(screen: RoundHost, v: RoundView) -> ft.Control:
     # The board is above this bar on a phone and on a desktop alike (there, on the right).
     hint = placing_hint(True, screen.spell)
     fg = on_color(v.banner_color)
+    # The chips above the hint, the hint at the bar's foot: where the automa's "Draw a card and place" was. A
+    # double tap on that button played the automa's turn, then landed its second touch on what the bar drew there:
+    # a spell chip armed the spell unseen; the hint's text takes the touch and does nothing.
     return ft.Column(
-        [ft.Text(hint, color=fg), ft.Row(chips, wrap=True, spacing=6, run_spacing=6)], spacing=6, tight=True
+        [ft.Row(chips, wrap=True, spacing=6, run_spacing=6), ft.Text(hint, color=fg)], spacing=6, tight=True
     )
