@@ -147,3 +147,16 @@ def test_open_a_game_in_progress(store, games):
     assert session.game.decision.kind != "starting_rolls"  # replayed to where it was
     store.delete_game(games["playing"])
     assert p.open(games["playing"]) is None and "could not be opened" in p.error
+
+
+def test_a_low_score_is_drawn_above_the_dates(store):
+    """A solo score under about 10 had its dot on the chart's floor (0), over the dates drawn below it: the floor
+    now leaves a sixteenth of the chart's height (a dot's radius and more) under the lowest point."""
+    finished(store, Setup.solo(seed=1), {"blue": 4, "red": 104, "green": 97})
+    finished(store, Setup.solo(seed=2), {"blue": 118, "red": 90, "green": 80})
+    chart = HistoryPresenter(store, band={"hard": (95, 112, 130)}.get).view().chart
+    low = min(p.y for p in chart.points)
+    assert low == 4
+    assert low - chart.min_y >= (chart.max_y - chart.min_y) / 16
+    assert chart.max_y - 130 >= (chart.max_y - chart.min_y) / 16  # and the band's top is not at the top edge
+    assert chart.min_y < 0 < chart.max_y and chart.max_y % chart.y_step == 0

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, tzinfo
@@ -286,6 +287,28 @@ def nice_step(span: int) -> int:
     return 500
 
 
+#: A point's dot (radius 6, ring 3) needs about this part of the chart's height (about 210 px) between its
+#: centre and the floor or the top, or it is drawn over the dates below (or cut at the top).
+DOT_ROOM = 1 / 16
+
+
+def _y_range(lo: int, hi: int, step: int) -> tuple[int, int]:
+    """The chart's floor and top for scores from ``lo`` to ``hi``: on grid lines ``step`` apart, with room for a
+    dot. A low score (under about 10 points) gets a floor below 0 rather than a dot on the dates; the left axis
+    labels no value below 0.
+
+    >>> _y_range(90, 118, 20), _y_range(3, 60, 20), _y_range(0, 0, 5)
+    ((80, 140), (-3, 80), (-1, 5))
+    """
+    min_y = max(0, (lo - 5) // step * step)
+    max_y = -(-(hi + 5) // step) * step
+    if max_y - hi < (max_y - min_y) * DOT_ROOM:
+        max_y += step
+    if lo - min_y < (max_y - min_y) * DOT_ROOM:
+        min_y = math.floor((lo - max_y * DOT_ROOM) / (1 - DOT_ROOM))
+    return min_y, max_y
+
+
 def _chart(games: list[GameInfo], band: BandSource | None, tz: tzinfo | None, wanted: str | None) -> ChartModel:
     """The player's solo scores at one difficulty in time order, and the automa's usual scores there."""
     solo = [g for g in games if g.summary is not None and g.summary.verdict is not None and len(g.summary.humans) == 1]
@@ -320,8 +343,7 @@ def _chart(games: list[GameInfo], band: BandSource | None, tz: tzinfo | None, wa
     ys = [p.y for p in points] + ([b.p10, b.p90] if b else [])
     lo, hi = min(ys), max(ys)
     step = nice_step(max(hi - lo, 10) + 10)
-    min_y = max(0, (lo - 5) // step * step)
-    max_y = -(-(hi + 5) // step) * step
+    min_y, max_y = _y_range(lo, hi, step)
     # At most about six dates along the bottom, each only where the day changes.
     every = max(1, -(-len(points) // 6))
     labels: list[tuple[int, str]] = []

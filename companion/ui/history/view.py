@@ -252,7 +252,8 @@ class HistoryScreen:
             min_y=c.min_y,
             max_y=c.max_y,
             horizontal_grid_lines=grid,
-            left_axis=fch.ChartAxis(label_size=40, label_spacing=c.y_step),
+            # A floor below 0 (room for a low score's dot, see presenter._y_range) gets no label of its own.
+            left_axis=fch.ChartAxis(label_size=40, label_spacing=c.y_step, show_min=c.min_y % c.y_step == 0),
             bottom_axis=fch.ChartAxis(
                 labels=[fch.ChartAxisLabel(value=x, label=ft.Text(t, size=11)) for x, t in c.x_labels],
                 label_size=26,
