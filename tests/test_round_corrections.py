@@ -26,7 +26,9 @@ def stepper_row(root: ft.Control, label: str) -> ft.Row:
 
 
 def button(root: ft.Control, label: str) -> ft.Control:
-    found = [c for c in walk(root, PANEL) if isinstance(c, ft.FilledTonalButton) and c.content == label]
+    """The button a screen reader names ``label`` (its text, or the label its text gives a screen reader)."""
+    found = [c for c in walk(root, PANEL) if isinstance(c, ft.FilledTonalButton) and label in (
+        c.content, getattr(c.content, "semantics_label", None))]
     assert len(found) == 1, label
     return found[0]
 

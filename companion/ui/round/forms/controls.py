@@ -46,10 +46,14 @@ def form_state(screen: RoundHost) -> dict:
     return screen._form
 
 
-def action_button(label: str, on_click, *, primary: bool = True, icon: str | None = None, disabled: bool = False):
+def action_button(label: str, on_click, *, primary: bool = True, icon: str | None = None, disabled: bool = False,
+                  name: str | None = None, expand: bool = False):
+    """A form's button. ``name``: what a screen reader says when the shown ``label`` leans on what is around it
+    ("Set points" under Green's steppers is "Set Green points")."""
     cls = ft.FilledButton if primary else ft.FilledTonalButton
     return cls(
-        label,
+        label if name is None else ft.Text(label, semantics_label=name),
+        expand=expand,
         icon=getattr(ft.Icons, icon) if icon else None,
         on_click=on_click,
         disabled=disabled,

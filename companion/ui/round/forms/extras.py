@@ -181,17 +181,20 @@ def extras(screen: RoundHost) -> ft.Control:
                     part="side",
                 )
             )
+        # Side by side, half the width each, under the automa's two steppers: "Set Green points" did not fit
+        # beside "Set Green gold" at a phone's width, so the colour is said to a screen reader only.
         rows.append(
             ft.Row(
                 [
                     action_button(
-                        f"Set {cap(c)} {what}",
+                        f"Set {what}",
                         lambda _e, c=c, what=what: screen.do(lambda: p.correct(what, form[f"{what}_{c}"], c)),
                         primary=False,
+                        name=f"Set {cap(c)} {what}",
+                        expand=True,
                     )
                     for what, _now, _top in values
                 ],
-                wrap=True,
             )
         )
     return ft.Container(
