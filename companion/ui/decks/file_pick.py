@@ -63,8 +63,9 @@ def deck_file_button(
             return
         name = uploads.upload_name()
         try:
+            uploads.prepare()
             url = ctx.page.get_upload_url(name, uploads.URL_LIFETIME)
-        except Exception as err:  # noqa: BLE001 - uploads not set up (an embedding without them): one line
+        except Exception as err:  # noqa: BLE001 - uploads not set up, no temporary folder: one line
             log.warning("no upload for a picked deck file: %s", err)
             on_error(f"{f.name}: the file's contents could not be sent; {PASTE_INSTEAD}")
             return
