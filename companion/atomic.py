@@ -45,6 +45,24 @@ def open_temp(path: Path) -> tuple[int, str]:
     return tempfile.mkstemp(prefix=f".{path.name}.", suffix=SUFFIX, dir=path.parent)
 
 
+def write_text(path: Path, text: str, *, sync: bool = False) -> None:
+    """Write ``text`` (UTF-8) to a temporary file beside ``path``, then rename it over ``path``: a crash leaves the
+    old file or the new one, never half of one. ``sync``: on the disk before the rename (the settings). On any
+    failure (a full disk) the temporary file is removed, so no partial copy takes what room there is, and the
+    error is raised. The parent folder must exist."""
+    fd, tmp = open_temp(path)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            if sync:
+                f.flush()
+                os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
 def sweep(folder: Path, target: str | None = None, older_than: float = STALE_SECONDS) -> list[Path]:
     """Delete the app's temporary files in ``folder`` (only those of ``target`` when given) older than
     ``older_than`` seconds; returns them. Never fails: a folder that cannot be listed is left as it is."""

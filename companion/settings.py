@@ -31,7 +31,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from companion.atomic import open_temp
+from companion.atomic import write_text
 from companion.oneline import one_line
 from companion.paths import DATA_ENV, NotAFile, default_data_dir, read_regular, resolve_data_dir  # noqa: F401 (re-exported)
 from companion.rules.reference import Reference, load_reference
@@ -363,14 +363,5 @@ def save_settings(settings: Settings, data_dir: str | os.PathLike[str]) -> Path:
     path = settings_path(data_dir)
     path.parent.mkdir(parents=True, exist_ok=True)
     data = json.dumps(settings.model_dump(mode="json"), indent=2, sort_keys=True) + "\n"
-    fd, tmp = open_temp(path)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_text(path, data, sync=True)
     return path

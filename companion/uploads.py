@@ -18,6 +18,8 @@ import secrets
 import tempfile
 from pathlib import Path
 
+from companion.paths import read_regular
+
 #: Flet's settings read here (a person may set them; then theirs are used).
 DIR_ENV = "FLET_UPLOAD_DIR"
 SECRET_ENV = "FLET_SECRET_KEY"
@@ -62,10 +64,8 @@ def upload_name() -> str:
 def take(name: str, limit: int) -> bytes:
     """The first ``limit + 1`` bytes of upload ``name``; the upload is deleted, and this run's folder with it
     when nothing else is in it. Raises OSError."""
-    path = upload_dir() / name
     try:
-        with path.open("rb") as fh:
-            return fh.read(limit + 1)
+        return read_regular(upload_dir() / name, limit + 1)
     finally:
         discard(name)
 

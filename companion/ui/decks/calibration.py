@@ -17,7 +17,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from companion.atomic import open_temp
+from companion.atomic import write_text
 from companion.paths import read_regular
 from companion.rules.calibration import Calibration, band, load_calibration
 from companion.rules.deck import DECK_NAMES, Deck
@@ -173,11 +173,4 @@ def start_run(data_dir: str | os.PathLike[str], on_progress=None, games: int | N
 
 def _write(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = open_temp(path)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:  # a full disk: no partial file left to take what room there is
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_text(path, text)  # a full disk: no partial file left to take what room there is

@@ -14,6 +14,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion import uploads
+from companion.paths import read_regular
 from companion.rules.deck import MAX_DECK_BYTES
 from companion.ui import widgets as w
 from companion.ui.context import AppContext
@@ -53,9 +54,8 @@ def deck_file_button(
             on_error(refused)
             return
         if f.path:  # the desktop window: the file is on this computer
-            try:
-                with open(f.path, "rb") as fh:
-                    data = fh.read(MAX_DECK_BYTES + 1)
+            try:  # never waits on a named pipe picked by its path (companion/paths.py)
+                data = read_regular(f.path, MAX_DECK_BYTES + 1)
             except OSError as err:
                 on_error(f"{f.name}: cannot be read: {err.strerror or err}")
                 return

@@ -19,7 +19,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.atomic import open_temp
+from companion.atomic import write_text
 from companion.paths import read_regular
 from companion.rules import words
 from companion.rules.deck import DECK_NAMES, Card, Deck, DeckError, load_builtin, parse_deck
@@ -144,16 +144,10 @@ def import_deck(data_dir: str | os.PathLike[str], text: str | bytes, source: str
             return ImportOutcome(error=lines[0], problems=lines)
         return ImportOutcome(error=f"{source}: {len(lines)} problems, each below:", problems=lines)
     path = imported_path(data_dir, deck.deck)
-    tmp = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = open_temp(path)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
+        write_text(path, text)
     except OSError as err:  # a full disk: the kept deck stays, and no partial copy takes what room there is
-        if tmp is not None:
-            Path(tmp).unlink(missing_ok=True)
         return ImportOutcome(error=f"{source}: valid, but it could not be saved: {err.strerror or err}")
     return ImportOutcome(deck=deck, path=path)
 

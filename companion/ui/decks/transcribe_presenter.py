@@ -26,7 +26,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.atomic import open_temp
+from companion.atomic import write_text
 from companion.paths import read_regular
 from companion.rules import automa
 from companion.rules.deck import GEM_COLOURS, Deck, DeckError, parse_deck
@@ -305,20 +305,14 @@ class Transcription:
         """Write the draft (whole, then renamed over the last one); :class:`NotSaved` when the disk will not
         take it, leaving the last saved draft and no partial file behind."""
         path = draft_path(self.data_dir, self.deck)
-        tmp = None
         try:
             if self._unreadable:  # never written over: moved aside first (see open)
                 self._aside = self._set_aside(path)
                 self._unreadable = False
             path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = open_temp(path)
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump({"deck": self.deck, "cards": self.cards}, f, indent=1)
-            os.replace(tmp, path)
+            write_text(path, json.dumps({"deck": self.deck, "cards": self.cards}, indent=1))
             self._seen = _identity(path)
         except OSError as err:
-            if tmp is not None:
-                Path(tmp).unlink(missing_ok=True)
             raise NotSaved(f"Not saved: {err.strerror or err}. Free some space or make the data folder writable, "
                            "then tap again.") from None
 
