@@ -15,6 +15,16 @@ if ! command -v chromium >/dev/null 2>&1 || ! command -v chromium-headless-shell
   fi
 fi
 
+# The phone site's build (tests/phone, tests/browser/test_phone_site.py) fetches the Pyodide runtime with npm.
+if ! command -v npm >/dev/null 2>&1; then
+  echo "Installing Debian's npm for the phone site's build..."
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null
+  else
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null
+  fi
+fi
+
 # pip only when something is missing (a fresh machine, a new requirement): resolving everything again costs
 # tens of seconds on a loaded machine. tests/deps_ready.py names what is missing.
 if ! python3 tests/deps_ready.py; then

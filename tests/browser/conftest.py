@@ -85,7 +85,8 @@ def pytest_collection_modifyitems(config, items):
         path = Path(str(item.fspath))
         if here in path.parents:
             item.add_marker(pytest.mark.browser)
-            shares_server = "app_server" in getattr(item, "fixturenames", ())
+            # The phone site's tests share its build and its static host (tests/browser/test_phone_site.py).
+            shares_server = {"app_server", "phone_host"} & set(getattr(item, "fixturenames", ()))
             group = f"browser-{path.stem}" if shares_server else f"browser-{path.stem}-{item.name}"
             item.add_marker(pytest.mark.xdist_group(group))
 

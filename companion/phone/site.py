@@ -1,0 +1,346 @@
+"""Assemble the phone site: static files that run the app in the browser (Pyodide), offline once loaded.
+
+What ``flet publish --no-cdn`` does, done here with flet-web's own pieces (its web client and its
+``patch_*`` functions, pinned with the app) so that nothing is fetched from a host other than the two
+registries (see :mod:`companion.phone.fetch`): flet-cli's publish reads a version manifest from GitHub and the
+runtime from a CDN. On top of that the site gets what a phone needs: the requirements bundled in the app
+archive (micropip would fetch them at every load), a web manifest with the app's name and icons, and a
+service worker of its own that keeps every file (Flet's is a kill switch).
+
+The layout of the site::
+
+    index.html  manifest.json  sw.js  python.js  python-worker.js  main.dart.js  flutter*.js
+    icons/  assets/  canvaskit/  pyodide/  app.tar.gz (main.py, companion/, automa_decks/, __pypackages__/)
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import io
+import json
+import re
+import shutil
+import tarfile
+import tempfile
+import zipfile
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import flet_web
+from flet.controls.types import RouteUrlStrategy, WebRenderer
+
+from companion.phone import fetch
+
+APP_NAME = "Treasure Mountain Companion"
+SHORT_NAME = "Treasure"
+DESCRIPTION = "Companion for Treasure Mountain: automa decks, dice, dragon, turn order and scoring."
+#: The app's seed colour (``companion.ui.context.SEED_COLOR``, amber 800): the phone's status bar and splash.
+THEME_COLOR = "#FF8F00"
+BACKGROUND_COLOR = "#FFF8F3"
+
+HERE = Path(__file__).parent
+STATIC = HERE / "static"
+ICONS = Path(__file__).resolve().parents[2] / "build" / "icons"
+#: Written into every site; a folder holding it may be replaced by the next build, any other is left alone.
+MARKER = ".treasure-companion-site"
+APP_ARCHIVE = "app.tar.gz"
+
+#: Files of Flet's web client the page never asks for, by glob pattern on the path inside the site (found by
+#: recording a load without the service worker): the wasm build of the client and its renderers (the page uses
+#: the JavaScript build with CanvasKit), symbol files, source maps, the loader that flutter_bootstrap.js already
+#: holds, Flet's own runtime copy (replaced by the npm one), its kill-switch service worker and its icons.
+#: Kept though Chromium never asks for them: canvaskit/canvaskit.* (Safari and Firefox draw with that one, not
+#: canvaskit/chromium/) and assets/NOTICES (the licences of the client's parts).
+PRUNED = (
+    "main.dart.wasm",
+    "main.dart.mjs",
+    "flutter.js",
+    "flutter.js.map",
+    "flutter_service_worker.js",
+    "canvaskit/skwasm*",
+    "canvaskit/wimp*",
+    "canvaskit/experimental_webparagraph",
+    "canvaskit/*.symbols",
+    "canvaskit/*/*.symbols",
+    "pyodide",
+    "icons",
+    "favicon.png",
+    # the assets of plugins the app never uses (video, recording, maps, keeping the screen on)
+    "assets/packages/media_kit",
+    "assets/packages/record_web",
+    "assets/packages/flutter_map",
+    "assets/packages/wakelock_plus",
+)
+
+#: What the page may load: its own files only (the browser refuses the rest before asking). Flet's client asks
+#: a CDN for Rive's runtime at every start, which the app never uses (see companion/server/content_policy.py,
+#: the served app's same policy); a meta tag cannot say frame-ancestors, a host's header can.
+CONTENT_POLICY = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline' 'unsafe-eval' 'wasm-unsafe-eval'; "
+    "style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; "
+    "worker-src 'self' blob:; object-src 'none'; base-uri 'self'"
+)
+
+#: The Python packages' files the app never reads in the browser.
+PRUNED_IN_PACKAGES = ("__pycache__", "*.pyc", "*.pyi", "py.typed", "RECORD", "INSTALLER", "WHEEL")
+
+
+class BuildError(Exception):
+    """Why the site could not be built, in one line."""
+
+
+@dataclass(frozen=True)
+class Built:
+    folder: Path
+    version: str
+    files: int
+    size: int
+
+
+def build_site(
+    dest: Path,
+    cache: Path | None = None,
+    *,
+    log: Callable[[str], None] = print,
+    source_root: Path | None = None,
+) -> Built:
+    """Build the site into ``dest`` (made, or replaced when it holds an earlier site).
+
+    ``cache`` holds the runtime and the wheels between builds (default :func:`fetch.default_cache_dir`);
+    ``source_root`` is the folder holding ``companion/`` and ``automa_decks/`` (default: this checkout's).
+    """
+    dest = Path(dest)
+    _check_destination(dest)
+    pins = fetch.load_pins()
+    cache = Path(cache) if cache is not None else fetch.default_cache_dir()
+    try:
+        runtime = fetch.ensure_runtime(cache, pins, log)
+        wheels = fetch.ensure_wheels(cache, pins, log)
+    except OSError as err:
+        raise BuildError(f"cannot use the cache folder {cache}: {err.strerror or err}") from None
+    root = source_root or Path(__file__).resolve().parents[2]
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{dest.name}.", dir=dest.parent))
+    try:
+        _copy_web_client(staging)
+        _copy_runtime(runtime, staging / "pyodide")
+        _copy_icons(staging / "icons")
+        _write_app_archive(staging / APP_ARCHIVE, root, wheels)
+        _patch_pages(staging, pins)
+        version = _write_service_worker(staging)
+        (staging / MARKER).write_text(f"{version}\n")
+        _replace(dest, staging)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    files = site_files(dest)
+    built = Built(dest, version, len(files), sum((dest / f).stat().st_size for f in files))
+    log(f"Built {dest}: {built.files} files, {built.size / 1e6:.1f} MB, version {version}")
+    return built
+
+
+def _check_destination(dest: Path) -> None:
+    if dest.exists() and not dest.is_dir():
+        raise BuildError(f"{dest} is a file, not a folder")
+    if dest.is_dir() and any(dest.iterdir()) and not (dest / MARKER).is_file():
+        raise BuildError(f"{dest} is not empty and holds no earlier site: name a new or empty folder")
+
+
+def _replace(dest: Path, staging: Path) -> None:
+    """Put the finished site where ``dest`` was, the earlier one removed only once the new one is whole."""
+    if dest.exists():
+        old = dest.with_name(f".{dest.name}.old")
+        shutil.rmtree(old, ignore_errors=True)
+        dest.rename(old)
+        staging.rename(dest)
+        shutil.rmtree(old, ignore_errors=True)
+    else:
+        staging.rename(dest)
+    dest.chmod(0o755)
+
+
+# ------------------------------------------------------------------------------------------- the files
+def pruned(relative: str) -> bool:
+    """Whether a file of Flet's web client (its path in the site) is left out.
+
+    >>> pruned("canvaskit/skwasm.wasm"), pruned("canvaskit/chromium/canvaskit.wasm"), pruned("main.dart.js")
+    (True, False, False)
+    """
+    parts = Path(relative)
+    return any(parts.match(p) or any(q.match(p) for q in parts.parents if str(q) != ".") for p in PRUNED)
+
+
+def _copy_web_client(site: Path) -> None:
+    web = Path(flet_web.get_package_web_dir())
+    for src in sorted(web.rglob("*")):
+        rel = src.relative_to(web).as_posix()
+        if not src.is_file() or pruned(rel):
+            continue
+        target = site / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(src, target)
+
+
+def _copy_runtime(runtime: Path, target: Path) -> None:
+    target.mkdir(parents=True)
+    for name in fetch.RUNTIME_FILES:
+        shutil.copyfile(runtime / name, target / name)
+
+
+def _copy_icons(target: Path) -> None:
+    """The app's icons (``build/icons``, drawn by its ``render.py``) in place of Flet's."""
+    target.mkdir(parents=True)
+    for icon in sorted(ICONS.glob("*.png")):
+        shutil.copyfile(icon, target / icon.name)
+    shutil.copyfile(ICONS / "favicon-32.png", target.parent / "favicon.png")
+
+
+def _write_app_archive(path: Path, root: Path, wheels: Iterable[Path]) -> None:
+    """The archive the page unpacks into Python's working folder: the entry module, the app's code and decks,
+    and the requirements unpacked under ``__pypackages__`` (the worker puts it on ``sys.path``).
+
+    Reproducible: entries sorted, fixed times and owners, no gzip time stamp.
+    """
+    entries: dict[str, bytes] = {"main.py": (HERE / "entry.py").read_bytes()}
+    for folder in ("companion", "automa_decks"):
+        for src in sorted((root / folder).rglob("*")):
+            if src.is_file() and not _skipped(src.relative_to(root)):
+                entries[src.relative_to(root).as_posix()] = src.read_bytes()
+    for wheel in wheels:
+        with zipfile.ZipFile(wheel) as whl:
+            for info in whl.infolist():
+                if info.is_dir() or _skipped(Path(info.filename)):
+                    continue
+                entries[f"__pypackages__/{info.filename}"] = whl.read(info)
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w", format=tarfile.GNU_FORMAT) as tar:
+        for name in sorted(entries):
+            info = tarfile.TarInfo(name)
+            info.size, info.mode, info.mtime = len(entries[name]), 0o644, 0
+            tar.addfile(info, io.BytesIO(entries[name]))
+    with path.open("wb") as raw, gzip.GzipFile(filename="", fileobj=raw, mode="wb", compresslevel=9, mtime=0) as gz:
+        gz.write(buffer.getvalue())
+
+
+def _skipped(relative: Path) -> bool:
+    return any(relative.match(p) or any(part == p for part in relative.parts) for p in PRUNED_IN_PACKAGES)
+
+
+# ------------------------------------------------------------------------------------------- the pages
+def _patch_pages(site: Path, pins: fetch.Pins) -> None:
+    index = site / "index.html"
+    flet_web.patch_index_html(
+        index_path=str(index),
+        base_href="/",
+        app_name=APP_NAME,
+        app_description=DESCRIPTION,
+        pyodide=True,
+        pyodide_script_path="main.py",
+        pyodide_version=pins.pyodide_version,
+        app_package_url=APP_ARCHIVE,
+        web_renderer=WebRenderer.CANVAS_KIT,
+        # Every screen is index.html#/route: a static host has no page at /round to answer a reload with.
+        route_url_strategy=RouteUrlStrategy.HASH,
+        no_cdn=True,
+    )
+    flet_web.patch_font_manifest_json(str(site / "assets" / "FontManifest.json"))
+    html = index.read_text(encoding="utf-8")
+    html = _relative_urls(html)
+    policy = f'<meta http-equiv="Content-Security-Policy" content="{CONTENT_POLICY}">'
+    html = _substitute(html, '<meta charset="UTF-8">', f'<meta charset="UTF-8">\n  {policy}', "the character set")
+    html = _substitute(html, 'flet.pyodideUrl="pyodide/pyodide.mjs";', 'flet.pyodideUrl="./pyodide/pyodide.mjs";',
+                       "the Pyodide address")
+    html = _substitute(html, '<link rel="manifest" href="manifest.json">', _head_links(), "the manifest link")
+    html = _substitute(html, '<link rel="apple-touch-icon" href="icons/apple-touch-icon-192.png">',
+                       '<link rel="apple-touch-icon" href="icons/apple-touch-icon-180.png">', "the touch icon")
+    html = _substitute(html, '<img src="icons/loading-animation.png" alt="" />',
+                       '<img src="icons/icon-192.png" alt="" />', "the loading picture")
+    html = _substitute(html, '<script src="python.js"></script>',
+                       '<script src="python.js"></script>\n  <script src="boot.js"></script>', "python.js")
+    index.write_text(html, encoding="utf-8")
+    bootstrap = site / "flutter_bootstrap.js"
+    bootstrap.write_text(_without_flutter_service_worker(bootstrap.read_text(encoding="utf-8")), encoding="utf-8")
+    shutil.copyfile(STATIC / "boot.js", site / "boot.js")
+    (site / "manifest.json").write_text(json.dumps(web_manifest(), indent=2) + "\n", encoding="utf-8")
+
+
+def _relative_urls(html: str) -> str:
+    """Every address relative to the page, so the site works from any folder of a host (``/games/tm/``), not
+    only from its root."""
+    html = _substitute(html, '<base href="/">', '<base href="./">', "the base address")
+    for key in ("canvasKitBaseUrl", "entrypointBaseUrl", "assetBase"):
+        html = re.sub(rf'flet\.{key}="/([^"]*)";', rf'flet.{key}="./\1";', html)
+    return html
+
+
+def _head_links() -> str:
+    return "\n  ".join((
+        '<link rel="manifest" href="manifest.json">',
+        f'<meta name="theme-color" content="{THEME_COLOR}">',
+        '<link rel="icon" type="image/png" sizes="192x192" href="icons/icon-192.png">',
+    ))
+
+
+def _substitute(text: str, old: str, new: str, what: str) -> str:
+    """``text`` with ``old`` replaced once; a client whose page changed shape stops the build (a silent miss
+    would ship a site that half works)."""
+    if text.count(old) != 1:
+        raise BuildError(f"flet-web's page changed: cannot patch {what} (is flet-web the pinned version?)")
+    return text.replace(old, new)
+
+
+def _without_flutter_service_worker(script: str) -> str:
+    """Flutter's loader registers its own service worker whenever the page has one (ours): that one
+    unregisters itself and every worker with it. Left out, the loader leaves service workers alone."""
+    new, count = re.subn(r"serviceWorkerSettings:\s*\{[^{}]*\},\s*", "", script)
+    if count != 1:
+        raise BuildError("flet-web's flutter_bootstrap.js changed: cannot leave out its service worker")
+    return new
+
+
+def web_manifest() -> dict:
+    """What a phone reads to add the app to its home screen."""
+    icons = [
+        {"src": f"icons/{name}.png", "sizes": f"{size}x{size}", "type": "image/png", "purpose": purpose}
+        for name, size, purpose in (
+            ("icon-192", 192, "any"), ("icon-512", 512, "any"),
+            ("icon-maskable-192", 192, "maskable"), ("icon-maskable-512", 512, "maskable"),
+        )
+    ]
+    return {
+        "name": APP_NAME,
+        "short_name": SHORT_NAME,
+        "description": DESCRIPTION,
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "orientation": "any",
+        "background_color": BACKGROUND_COLOR,
+        "theme_color": THEME_COLOR,
+        "icons": icons,
+    }
+
+
+# ------------------------------------------------------------------------------------------- offline
+def site_files(site: Path) -> list[str]:
+    """Every file of the site (paths inside it, sorted), the marker left out."""
+    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file() and p.name != MARKER)
+
+
+def _write_service_worker(site: Path) -> str:
+    """Write ``sw.js``: the list of files to keep and a version that changes with any file's content, so a
+    phone that opens a new build replaces the files it kept. Returns the version."""
+    files = [f for f in site_files(site) if f != "sw.js"]
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + hashlib.sha256((site / name).read_bytes()).digest())
+    version = digest.hexdigest()[:16]
+    precached = ["./", *files]
+    script = (STATIC / "sw.js").read_text(encoding="utf-8")
+    script = _substitute(script, '"%VERSION%"', json.dumps(version), "the service worker version")
+    script = _substitute(script, "[/*%FILES%*/]", json.dumps(precached, indent=0), "the service worker files")
+    (site / "sw.js").write_text(script, encoding="utf-8")
+    return version
+

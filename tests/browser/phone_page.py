@@ -1,0 +1,176 @@
+"""The phone site (``treasure-companion publish``) in headless Chromium: built once, served as static files.
+
+``built_site()`` builds the site into ``$TREASURE_COMPANION_CACHE`` (default ``~/.cache/treasure-companion/
+phone``) beside the runtime and wheels it fetched there, so a second test run builds from the cache with no
+network. :class:`StaticHost` serves a folder as any static host would (``http.server`` on 127.0.0.1).
+:class:`PhonePage` is :class:`AppPage` for that site: the app runs in the page's Python worker, so the page is
+settled when the worker's messages have been quiet, and every request to another host is refused and noted.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import socket
+import threading
+import time
+from pathlib import Path
+
+import msgpack
+
+from companion.phone import fetch
+from companion.phone.site import build_site
+from tests.browser.conftest import SIZES, UPDATE_CONTROL_PROPS, AppPage
+
+#: Pyodide's start on two loaded cores: 18 s alone, more beside other tests.
+START_TIMEOUT_S = 150
+#: Counts the messages between the page and its Python worker (the app's whole traffic), and keeps what the page
+#: sends (taps, typed values) for ``fill``; installed before the page's own scripts.
+WORKER_WATCH = """(() => {
+  const Real = window.Worker;
+  window.__app = { last: 0, sent: [] };
+  const seen = () => { window.__app.last = performance.now(); };
+  window.Worker = function (url, options) {
+    const worker = new Real(url, options);
+    worker.addEventListener("message", seen);
+    const post = worker.postMessage.bind(worker);
+    worker.postMessage = (data, transfer) => {
+      seen();
+      if (data instanceof Uint8Array && data[0] === 0 && data.length < 4096) window.__app.sent.push(Array.from(data));
+      return post(data, transfer);
+    };
+    return worker;
+  };
+  window.Worker.prototype = Real.prototype;
+})();"""
+
+
+def built_site() -> Path:
+    """The site, built once per test run (a few seconds from the cache) into the cache folder."""
+    cache = fetch.default_cache_dir()
+    return _build(cache, cache / "test-site")
+
+
+@functools.cache
+def _build(cache: Path, folder: Path) -> Path:
+    build_site(folder, cache, log=lambda _line: None)
+    return folder
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:
+        pass
+
+
+class StaticHost:
+    """``folder`` served on 127.0.0.1 as plain files, as ``python3 -m http.server`` does."""
+
+    def __init__(self, folder: Path):
+        handler = functools.partial(_Quiet, directory=str(folder))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class PhonePage(AppPage):
+    """A page of the phone site in ``context`` (a browser profile of the test's own), at phone size."""
+
+    def __init__(self, context, host: StaticHost, screenshot_dir: Path):
+        super().__init__(None, host, screenshot_dir, device=context)
+        self.host = host
+        #: Requests to any other address, refused before they leave the browser: (address, resource type).
+        self.refused: list[tuple[str, str]] = []
+        context.add_init_script(WORKER_WATCH)
+        context.route("**/*", self._only_the_site)
+
+    def _only_the_site(self, route) -> None:
+        request = route.request
+        if request.url.startswith(self.host.url + "/"):
+            route.continue_()
+        else:
+            self.refused.append((request.url, request.resource_type))
+            route.abort()
+
+    def open(self, route: str = "/", size: str = "phone", motion: bool = False, query: str = "") -> PhonePage:
+        """Open the site at ``route`` (``index.html#/route``) in a new tab and wait until Python has drawn the
+        screen; ``query`` goes before the ``#`` (``seed=1133``)."""
+        if self._page is not None:
+            with contextlib.suppress(Exception):
+                self._page.close()
+        self.size = size
+        width, height = SIZES[size]
+        self._page = page = self.device.new_page()
+        page.set_default_timeout(START_TIMEOUT_S * 1000)
+        page.set_viewport_size({"width": width, "height": height})
+        page.emulate_media(reduced_motion="no-preference" if motion else "reduce")
+        self.frames, self.sent_values, self.elsewhere = [], [], []
+        page.goto(f"{self.host.url}/{'?' + query if query else ''}#{route}")
+        self.wait_until_drawn()
+        page.set_default_timeout(30_000)
+        return self
+
+    def reload(self) -> None:
+        """Reload the page, as a phone does when it brings a killed tab back."""
+        self.page.set_default_timeout(START_TIMEOUT_S * 1000)
+        self.page.reload()
+        self.wait_until_drawn()
+        self.page.set_default_timeout(30_000)
+
+    def wait_until_drawn(self) -> None:
+        page = self._page
+        placeholder = page.locator("flt-semantics-placeholder")
+        heading = page.locator("flt-semantics h1, flt-semantics h2, flt-semantics [role=heading]")
+        placeholder.wait_for(state="attached")
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while heading.count() == 0:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the phone site showed no screen within {START_TIMEOUT_S} s")
+            if placeholder.count():
+                placeholder.evaluate("e => e.click()")
+            page.wait_for_timeout(200)
+        page.wait_for_function("() => document.title.includes('Treasure Mountain Companion')")
+        self.settle()
+
+    def settle(self, quiet_ms: int = 200, timeout_ms: int = 8_000) -> None:
+        """Wait until the page and its Python worker have exchanged nothing for ``quiet_ms``."""
+        page = self.page
+        deadline = time.monotonic() + timeout_ms / 1000
+        while time.monotonic() < deadline:
+            if page.evaluate("q => performance.now() - window.__app.last >= q", quiet_ms):
+                return
+            page.wait_for_timeout(40)
+
+    def go_to(self, label: str) -> None:
+        """Tap ``label`` and wait until the address's route (after ``#``) changed."""
+        before = self.page.evaluate("() => location.hash")
+        self.click(label)
+        self.page.wait_for_function("b => location.hash !== b", arg=before)
+        self.settle()
+
+    def _app_value(self, since: int) -> str | None:
+        """The last text value the page sent to Python (Flet's UPDATE_CONTROL_PROPS), as the served app's
+        WebSocket frames give it to :meth:`AppPage.fill`."""
+        for raw in self.page.evaluate("() => window.__app.sent.splice(0)"):
+            with contextlib.suppress(Exception):
+                action, body = msgpack.unpackb(bytes(raw[1:]), strict_map_key=False)
+                if action == UPDATE_CONTROL_PROPS and isinstance(body.get("props", {}).get("value"), str):
+                    self.sent_values.append(body["props"]["value"])
+        return self.sent_values[-1] if len(self.sent_values) > since else None
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            if self._page is not None:
+                self._page.close()
+        self._page = None
