@@ -17,7 +17,7 @@ from companion.ui.new_game.view import SEED_ENV
 def show_line(page: ft.Page, text: str) -> None:
     """One line on screen that stays until the player closes it (a banner above the screen)."""
     banner = ft.Banner(
-        content=ft.Text(text),
+        content=ft.Text(text, semantics_label=text),
         leading=ft.Icon(ft.Icons.WARNING_AMBER_ROUNDED),
         actions=[ft.TextButton("OK", on_click=lambda _e: page.pop_dialog())],
     )

@@ -22,6 +22,12 @@
     });
   }
 
+  // A browser that never answers (seen with storage switched off) counts as one that refuses.
+  function answered(promise, what) {
+    return Promise.race([promise, new Promise((_, reject) => setTimeout(
+      () => reject(new Error(`the browser did not answer (${what})`)), 10000))]);
+  }
+
   function openDatabase() {
     const req = indexedDB.open(DB_NAME, 1);
     req.onupgradeneeded = () => req.result.createObjectStore(STORE);
@@ -71,10 +77,11 @@
       if (!(await holdLock(lockWaitMs))) {
         throw new Error("the app is open in another tab or window of this browser");
       }
-      db = await openDatabase();
+      db = await answered(openDatabase(), "opening its database");
       const tx = db.transaction(STORE, "readonly");
       const store = tx.objectStore(STORE);
-      const [keys, values] = await Promise.all([request(store.getAllKeys()), request(store.getAll())]);
+      const [keys, values] = await answered(
+        Promise.all([request(store.getAllKeys()), request(store.getAll())]), "reading the saved files");
       keys.forEach((key, i) => {
         const path = folder + "/" + key;
         makeParents(path);
@@ -84,7 +91,7 @@
       const probe = db.transaction(STORE, "readwrite", { durability: "strict" });
       probe.objectStore(STORE).put(new Uint8Array(1), ".probe");
       probe.objectStore(STORE).delete(".probe");
-      await done(probe);
+      await answered(done(probe), "a first write");
       install();
       return keys.length;
     },

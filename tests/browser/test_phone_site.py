@@ -6,6 +6,8 @@ costs some 20 s of the machine: so the tests here are few and each plays a whole
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.browser.phone_page import PhonePage, StaticHost, built_site
@@ -96,3 +98,74 @@ def test_the_site_runs_the_app_with_every_other_host_refused(phone):
     elsewhere = [(url, kind) for url, kind in app.refused if not url.startswith(ALLOWED_ELSEWHERE)] \
         if ALLOWED_ELSEWHERE else app.refused
     assert elsewhere == [], f"the site asked other hosts for {elsewhere}"
+
+
+def wait_until_kept_for_offline(app: PhonePage) -> None:
+    """The site's service worker has kept every file and controls the page (it claims it once active)."""
+    app.page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null",
+                               timeout=120_000)
+
+
+def test_a_game_survives_a_reload_a_closed_browser_and_no_network(phone):
+    """Mid-game the page is reloaded (a phone bringing back a killed tab): the same step. The browser is closed
+    and opened again with the network cut: the site opens from its own copy, the game continues at the same
+    step, and the whole round is played offline."""
+    app = phone.page.open(query=f"seed={SEED}")
+    table = Table(app, "phone-offline")
+    start_solo_game(app, table)
+    for _ in range(3):
+        table.step()
+    wait_until_kept_for_offline(app)
+    before = table.view.banner
+    app.reload()
+    app.expect_text(f"Next: {before}")
+    refused = list(app.refused)
+
+    app = table.app = phone.reopen(offline=True).open(query=f"seed={SEED}")
+    app.expect_text("Continue game")
+    assert not app.is_disabled("Continue game")
+    app.go_to("Continue game")
+    app.expect_text(f"Next: {before}")
+    app.shot("phone-offline-resumed")
+    while table.view.decision != "next_round":
+        table.step()
+    app.expect_text("Next: Round 1 is over")
+    app.click("Start round 2")
+    assert table.mirror.proceed()
+    app.expect_text("Round 2 of 5")
+    table.expect_banner()
+    app.shot("phone-offline-round-2")
+    assert refused + app.refused == []
+
+
+#: Put before the page's Python worker: IndexedDB refused, as a browser does with storage blocked for the site
+#: (Firefox's private windows, "block all site data"): opening it throws.
+NO_INDEXEDDB = """Object.defineProperty(self, "indexedDB", { get() {
+  throw new DOMException("The user denied permission to access the database.", "SecurityError"); } });
+"""
+
+
+def test_a_browser_that_refuses_to_store_gets_one_line_and_the_game_goes_on(browser, phone_host, screenshot_dir):
+    """Storage refused for the site: one line on screen says so, and the game is played in the tab all the
+    same (a step shown, the next step answered)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+
+    def worker_without_storage(route):
+        response = route.fetch()
+        route.fulfill(response=response, body=NO_INDEXEDDB + response.text())
+
+    try:
+        app = PhonePage(context, phone_host, screenshot_dir)
+        context.route(f"{phone_host.url}/python-worker.js", worker_without_storage)
+        app.open(query=f"seed={SEED}")
+        line = "This browser keeps nothing for this app (The user denied permission to access the database.)"
+        app.expect_text(line)
+        app.shot("phone-refused-store")
+        assert app.page.get_by_label(re.compile("keeps nothing")).count() == 1
+        table = Table(app, "phone-refused")
+        app.click("OK")
+        start_solo_game(app, table)
+        table.step()
+        table.step()
+    finally:
+        context.close()
