@@ -24,23 +24,27 @@ def show_line(page: ft.Page, text: str) -> None:
     page.show_dialog(banner)
 
 
-def seed_from_address(url: str) -> str | None:
-    """The ``seed`` of the page's address (``...?seed=12#/``): what ``TREASURE_COMPANION_SEED`` is to the served
-    app, every new game dealt from it (tests replay a known game this way).
+#: What the page's address may set (``...?seed=12#/``), as the served app's environment does: every new game
+#: dealt from a seed, fewer calibration games (tests replay a known game and calibrate quickly this way).
+ADDRESS_SETTINGS = {"seed": SEED_ENV, "calibration_games": "TREASURE_COMPANION_CALIBRATION_GAMES"}
 
-    >>> seed_from_address("https://x.org/tm/?seed=1133#/new"), seed_from_address("https://x.org/tm/#/")
-    ('1133', None)
+
+def settings_from_address(url: str) -> dict[str, str]:
+    """The environment the address's query sets.
+
+    >>> settings_from_address("https://x.org/tm/?seed=1133&calibration_games=20#/new")
+    {'TREASURE_COMPANION_SEED': '1133', 'TREASURE_COMPANION_CALIBRATION_GAMES': '20'}
+    >>> settings_from_address("https://x.org/tm/?other=1#/")
+    {}
     """
-    values = parse_qs(urlsplit(url).query).get("seed")
-    return values[-1] if values else None
+    query = parse_qs(urlsplit(url).query)
+    return {env: query[name][-1] for name, env in ADDRESS_SETTINGS.items() if name in query}
 
 
 async def app_main(page: ft.Page) -> None:
     import flet_js  # noqa: PLC0415 (Pyodide only)
 
-    seed = seed_from_address(str(flet_js.documentUrl))
-    if seed is not None:
-        os.environ[SEED_ENV] = seed
+    os.environ.update(settings_from_address(str(flet_js.documentUrl)))
     mirror, refused = await storage.open_data_folder()
     if mirror is not None:
         connection = page.session.connection

@@ -152,6 +152,48 @@ def calibrate(
     jobs_list = _jobs(games, seed, difficulties, bots, custom_decks)
     total = games * len(difficulties) * len(bots)
     results = _play_all(jobs_list, max(1, jobs), progress, total, start_method)
+    return _summary(results, games, seed, custom_decks, bots, difficulties, command)
+
+
+async def calibrate_in_turns(
+    games: int, seed: int, *, custom_decks: Mapping[str, Deck] | None = None, progress: Progress | None = None,
+    command: str = "", slice_s: float = 0.05,
+) -> Calibration:
+    """:func:`calibrate` in the caller's event loop, for a browser (no threads, no processes): the games are
+    played in slices of about ``slice_s`` seconds, each followed by a turn for the loop's other tasks, so a
+    page's taps are answered while it calibrates. Same games, same seeds: the same bands as :func:`calibrate`.
+    ``progress`` is called after each slice of games."""
+    import asyncio  # noqa: PLC0415 (only the browser's calibration needs it)
+
+    if games < 1:
+        raise ValueError("games must be at least 1")
+    custom_decks = dict(custom_decks or {})
+    total = games * len(DIFFICULTIES) * len(BOTS)
+    results: dict[tuple, list] = {}
+    done = 0
+    began = told = time.monotonic()
+    for job in _jobs(games, seed, DIFFICULTIES, BOTS, custom_decks):
+        seed_, difficulty, bot, start, stop, decks = job
+        rows: list[tuple] = []
+        for index in range(start, stop):
+            rows.append(play_one(seed_, difficulty, bot, index, decks))
+            done += 1
+            if time.monotonic() - began < slice_s:
+                continue
+            if progress is not None and time.monotonic() - told >= 5 * slice_s:  # the bar moves a few times a second
+                progress(done, total)
+                told = time.monotonic()
+            await asyncio.sleep(0)
+            began = time.monotonic()
+        results[(difficulty, bot, start)] = rows
+    if progress is not None:
+        progress(done, total)
+    return _summary(results, games, seed, custom_decks, BOTS, DIFFICULTIES, command)
+
+
+def _summary(results: dict, games: int, seed: int, custom_decks: Mapping[str, Deck], bots, difficulties,
+             command: str) -> Calibration:
+    """The bands of every game's scores (``results`` by difficulty, bot and first game of the chunk)."""
     bands, bot_bands, prints = [], [], []
     for d in difficulties:
         for b in bots:

@@ -63,12 +63,17 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _QuietServer(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address) -> None:
+        pass  # a page closed mid-download (a broken pipe) is no test's concern
+
+
 class StaticHost:
     """``folder`` served on 127.0.0.1 as plain files, as ``python3 -m http.server`` does."""
 
     def __init__(self, folder: Path):
         handler = functools.partial(_Quiet, directory=str(folder))
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.httpd = _QuietServer(("127.0.0.1", 0), handler)
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()

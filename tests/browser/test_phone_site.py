@@ -7,10 +7,13 @@ costs some 20 s of the machine: so the tests here are few and each plays a whole
 from __future__ import annotations
 
 import re
+import time
+from pathlib import Path
 
 import pytest
 
 from tests.browser.phone_page import PhonePage, StaticHost, built_site
+from tests.browser.test_decks_screen import GREEN
 from tests.browser.test_round_flow import SEED, Table
 
 pytestmark = pytest.mark.browser
@@ -169,3 +172,61 @@ def test_a_browser_that_refuses_to_store_gets_one_line_and_the_game_goes_on(brow
         table.step()
     finally:
         context.close()
+
+
+def calibration_line(app: PhonePage) -> str | None:
+    """The calibration's status line on the Decks screen ("Calibrating: 40 of 240 games"), or None."""
+    found = app.page.get_by_text(re.compile(r"^Calibrating: [\d,]+ of [\d,]+ games$"))
+    return found.first.text_content() if found.count() else None
+
+
+def test_files_calibration_and_sharing_go_through_the_browser(phone, tmp_path):
+    """Settings says to open the app on each phone; a deck file comes in through the browser's file picker;
+    its calibration runs while taps are answered and its bar moves; a transcribed deck goes out as a download."""
+    app = phone.page.open("/settings", query="calibration_games=120")
+    app.scroll(3000)
+    app.expect_text("Open this app on each phone instead.")
+    app.shot("phone-settings-share")
+
+    app.open("/decks", query="calibration_games=120")
+    deck = tmp_path / "green.toml"
+    deck.write_text(GREEN, encoding="utf-8")
+    with app.page.expect_file_chooser() as chooser:
+        app.click("Choose a deck file", pointer=True)
+    chooser.value.set_files(str(deck))
+    app.expect_text("Imported your green deck: 1 card, kept as your transcription.")
+
+    app.click("Calibrate my decks")
+    app.expect_text("Calibrating: ")
+    first = calibration_line(app)
+    app.page.wait_for_function(
+        "f => [...document.querySelectorAll('flt-semantics')].some(n => /^Calibrating: /.test(n.textContent)"
+        " && n.textContent !== f)", arg=first, timeout=30_000)
+    app.shot("phone-calibrating")
+    # A tap while the games run: the red deck's cards are shown, and the calibration is still under way.
+    began = time.monotonic()
+    app.click("Red deck", exact=True)
+    app.expect_text("R01")
+    answered = time.monotonic() - began
+    assert calibration_line(app) is not None, "the calibration ended before the tap was answered"
+    assert answered < 5, f"a tap during calibration took {answered:.1f} s"
+    app.page.wait_for_function(
+        "() => ![...document.querySelectorAll('flt-semantics')].some(n => /^Calibrating: /.test(n.textContent))",
+        timeout=240_000)
+    again = app.page.get_by_role("button", name="Calibrate again")
+    for dy in [-500] * 12 + [500] * 24:  # the card, wherever the screen scrolled to: its bands are kept
+        if again.count():
+            break
+        app.scroll(dy)
+    assert again.count(), "the calibration did not finish"
+
+    app.go_to("Transcribe the red deck")
+    app.click("Export or import (TOML)")
+    with app.page.expect_download(timeout=30_000) as info:
+        app.click("Save as a file")
+    got = info.value
+    assert got.suggested_filename == "red-deck.toml"
+    assert '\ndeck = "red"\n' in Path(got.path()).read_text(encoding="utf-8")
+    app.expect_text("red-deck.toml handed to the browser")
+    app.shot("phone-deck-saved")
+    assert app.refused == []

@@ -8,6 +8,7 @@ ask :func:`bands_in_use` and fall back to the shipped bands.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import os
@@ -19,9 +20,10 @@ from pydantic import ValidationError
 
 from companion.atomic import write_text
 from companion.paths import read_regular
+from companion.phone import IN_BROWSER
 from companion.rules.calibration import Calibration, band, load_calibration
 from companion.rules.deck import DECK_NAMES, Deck
-from companion.sim.calibrate import calibrate, decks_label
+from companion.sim.calibrate import calibrate, calibrate_in_turns, decks_label
 from companion.ui.decks.presenter import decks_dir, imported_deck
 
 log = logging.getLogger(__name__)
@@ -31,11 +33,17 @@ log = logging.getLogger(__name__)
 APP_GAMES = 1000
 
 
+#: In a phone's browser (the phone site) the games take turns with the taps on one core, about four times
+#: slower: a quarter of them (1,500 games, a minute or two), the bands a little coarser.
+BROWSER_GAMES = 250
+
+
 def app_games() -> int:
+    default = BROWSER_GAMES if IN_BROWSER else APP_GAMES
     try:
-        return max(1, int(os.environ.get("TREASURE_COMPANION_CALIBRATION_GAMES", APP_GAMES)))
+        return max(1, int(os.environ.get("TREASURE_COMPANION_CALIBRATION_GAMES", default)))
     except ValueError:
-        return APP_GAMES
+        return default
 APP_SEED = 2026
 #: The kept calibration is about 5 kB; a larger file is cut here and then does not parse (ignored).
 _MAX_CALIBRATION_BYTES = 1_000_000
@@ -92,6 +100,7 @@ class CalibrationRun:
         self.state = "idle"  # running, done, failed
         self.error: str | None = None
         self._thread: threading.Thread | None = None
+        self._task: asyncio.Future | None = None
         #: Called after every chunk of games (and at the end); the screen showing the run sets it.
         self.on_progress: Callable[[CalibrationRun], None] | None = None
 
@@ -118,31 +127,62 @@ class CalibrationRun:
 
     def run(self) -> Calibration | None:
         """Play the games and keep the bands, telling ``on_progress`` as it goes. Never raises."""
+        if not self._begin():
+            return None
+        try:
+            cal = calibrate(self.games, APP_SEED, custom_decks=self.decks, jobs=self.jobs, progress=self._progress,
+                            command=self._command, start_method="forkserver" if self.jobs > 1 else None)
+        except Exception as err:  # a background job reports its failure on screen instead of dying unseen
+            return self._failed(err)
+        return self._keep(cal)
+
+    async def run_in_turns(self) -> Calibration | None:
+        """:meth:`run` in the page's event loop, the games taking turns with the taps (a browser has no threads
+        nor processes for them). Never raises."""
+        if not self._begin():
+            return None
+        try:
+            cal = await calibrate_in_turns(self.games, APP_SEED, custom_decks=self.decks, progress=self._progress,
+                                           command=self._command)
+        except Exception as err:
+            return self._failed(err)
+        return self._keep(cal)
+
+    @property
+    def _command(self) -> str:
+        return f"Decks screen: {self.games} games per difficulty and bot, seed {APP_SEED}"
+
+    def _begin(self) -> bool:
         if not self.decks:
             self.state, self.error = "failed", "no transcribed deck is in use"
-            return None
+            return False
         self.state = "running"
+        return True
 
-        def progress(done: int, total: int) -> None:
-            self.done, self.total = done, total
-            self._tell()
+    def _progress(self, done: int, total: int) -> None:
+        self.done, self.total = done, total
+        self._tell()
 
+    def _keep(self, cal: Calibration) -> Calibration | None:
         try:
-            cal = calibrate(self.games, APP_SEED, custom_decks=self.decks, jobs=self.jobs, progress=progress,
-                            command=f"Decks screen: {self.games} games per difficulty and bot, seed {APP_SEED}",
-                            start_method="forkserver" if self.jobs > 1 else None)
             _write(calibration_path(self.data_dir), json.dumps(cal.model_dump(mode="json"), indent=1))
-        except Exception as err:  # a background job reports its failure on screen instead of dying unseen
-            log.exception("calibration failed")
-            self.state, self.error = "failed", str(err).splitlines()[0] if str(err) else type(err).__name__
-            self._tell()
-            return None
+        except Exception as err:
+            return self._failed(err)
         self.state = "done"
         self._tell()
         return cal
 
+    def _failed(self, err: Exception) -> None:
+        log.exception("calibration failed")
+        self.state, self.error = "failed", str(err).splitlines()[0] if str(err) else type(err).__name__
+        self._tell()
+        return None
+
     def start(self) -> None:
         self.state = "running"
+        if IN_BROWSER:
+            self._task = asyncio.ensure_future(self.run_in_turns())
+            return
         self._thread = threading.Thread(target=self.run, name="calibration", daemon=True)
         self._thread.start()
 

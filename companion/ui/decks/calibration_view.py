@@ -13,7 +13,7 @@ import flet as ft
 from companion.rules.calibration import describe_band
 from companion.ui import widgets as w
 from companion.ui.context import AppContext
-from companion.ui.decks.calibration import current_run, decks_in_use, saved_calibration, start_run
+from companion.ui.decks.calibration import app_games, current_run, decks_in_use, saved_calibration, start_run
 
 DIFFICULTIES = ("easy", "hard", "punishing")
 
@@ -40,8 +40,8 @@ def calibration_card(ctx: AppContext) -> tuple[ft.Control, Callable[[], None]]:
             lines += [ft.Text(describe_band(d, cal)) for d in DIFFICULTIES]
         else:
             lines = [w.para(f"Your transcribed {names} deck is not calibrated yet: New game and History show the "
-                            "app's decks' bands until it is. Calibrating plays 6,000 games in the background "
-                            "(about a minute).", small=True)]
+                            "app's decks' bands until it is. Calibrating plays "
+                            f"{app_games() * 6:,} games in the background (about a minute).", small=True)]
         body.controls = lines
         bar.visible = running
         status.visible = run is not None and run.state in ("running", "failed")

@@ -3,7 +3,8 @@
 The picker reports each file's name and size without its contents; a file over the deck limit is refused in
 one line there and then (sent with the pick, a file over 16 MB closed the app's WebSocket: uvicorn's cap on one
 message). A file within the limit is read from its path where the picker gives one (the desktop window), else
-uploaded beside the WebSocket (companion/uploads.py) and read from there.
+uploaded beside the WebSocket (companion/uploads.py) and read from there. In the phone site (the app in the
+browser) the browser reads the file and hands over its contents with the pick.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import flet as ft
 
 from companion import uploads
 from companion.paths import read_regular
+from companion.phone import IN_BROWSER
 from companion.rules.deck import MAX_DECK_BYTES
 from companion.ui import widgets as w
 from companion.ui.context import AppContext
@@ -52,6 +54,9 @@ def deck_file_button(
         refused = too_big(f.name, f.size or 0)
         if refused:
             on_error(refused)
+            return
+        if f.bytes is not None:  # the phone site: the browser read the file, there is no server to send it to
+            on_file(bytes(f.bytes[: MAX_DECK_BYTES + 1]), f.name)
             return
         if f.path:  # the desktop window: the file is on this computer
             try:  # never waits on a named pipe picked by its path (companion/paths.py)
@@ -98,6 +103,8 @@ def deck_file_button(
         "Choose a deck file",
         icon=ft.Icons.UPLOAD_FILE,
         height=w.TARGET - 4,
-        # Without the contents: they would travel inside the WebSocket (see the module's docstring).
-        action=ft.PickFiles(picker, file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["toml", "txt"]),
+        # Without the contents: they would travel inside the WebSocket (see the module's docstring). The phone
+        # site has no WebSocket: the browser reads the file and hands it to the app in the page.
+        action=ft.PickFiles(picker, file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["toml", "txt"],
+                            with_data=IN_BROWSER),
     )

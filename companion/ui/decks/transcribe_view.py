@@ -11,6 +11,7 @@ import flet as ft
 from companion.ui import widgets as w
 from companion.ui.context import AppContext
 from companion.ui.decks.transcribe_presenter import FIELDS, SHORT, Transcription
+from companion.ui.file_save import file_picker, hand_over
 
 #: Per-session key of the transcription on screen.
 STATE_KEY = "transcription"
@@ -203,13 +204,22 @@ class TranscribeScreen:
 
                 self._do(go)
 
+            picker = file_picker(self.ctx)
+            file_name = f"{self.t.deck}-deck.toml"
+
+            async def save(_e) -> None:
+                problem = await hand_over(picker, file_name, self.t.export_toml().encode("utf-8"))
+                self.ctx.toast(problem or f"{file_name} handed to the browser: import it on the Decks screen.")
+
             parts += [
-                w.para("The finished cards in the deck file format (automa_decks/README.md): copy the text to "
-                       "share it, or paste a deck file here and import it to carry on from it.", small=True),
+                w.para("The finished cards in the deck file format (automa_decks/README.md): copy the text or "
+                       "save it as a file to share it, or paste a deck file here and import it to carry on from "
+                       "it.", small=True),
                 text,
                 ft.Row(
                     [
                         w.filled_button("Import into this transcription", do_import, icon_name="UPLOAD"),
+                        w.text_button("Save as a file", save, icon_name="DOWNLOAD"),
                         w.text_button("Start again", start_again, icon_name="RESTART_ALT"),
                     ],
                     wrap=True,

@@ -4,15 +4,25 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.phone import IN_BROWSER
 from companion.server import sharing
 from companion.ui import widgets as w
 from companion.ui.context import AppContext
-from companion.ui.settings.share_presenter import SharePresenter
 
 QR_SIZE = 220
 
 
+#: What the phone site says where sharing would be: the app runs in each phone's own browser, with no server
+#: for other phones to join.
+OPEN_ON_EACH_PHONE = "Open this app on each phone instead."
+
+
 def share_card(ctx: AppContext) -> ft.Control:
+    if IN_BROWSER:
+        return w.card([w.heading("Share this table", 3), w.para(OPEN_ON_EACH_PHONE)])
+    # Here, not at the top: the QR code's library is not bundled in the phone site, which never draws one.
+    from companion.ui.settings.share_presenter import SharePresenter
+
     presenter = SharePresenter(sharing.current(), ctx.state.get("device_token"))
     content = ft.Column(spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
