@@ -218,25 +218,8 @@ def _round_taps(browser, quick: bool) -> Taps:
             target = 15 if quick else 60
             while len(taps.dom) < target:
                 banner = page.evaluate(BANNER) or ""
-                if "automa places" in banner:
-                    button = page.get_by_role("button", name="Draw a card and place").first
-                elif "your move" in banner:
-                    button = page.get_by_role("button", name=" free").first
-                elif "rolls for the dragon" in banner:
-                    button = page.get_by_role("button", name="Roll the app's die").first
-                elif "keep it or re-roll" in banner:
-                    button = page.get_by_role("button", name="Keep it", exact=True).first
-                elif "is over" in banner:
-                    button = page.get_by_role("button", name="Start round").first
-                elif "how many" in banner:  # a question's answer is one chip (companion/ui/round/answers.py)
-                    button = page.get_by_role("button", name=re.compile(r" 1( \(as last time\))?$")).first
-                elif "which tile" in banner:
-                    button = page.get_by_role("button", name="Sapphire tile with 3 gems", exact=True).first
-                elif "which spell" in banner:
-                    button = page.get_by_role("button", name="Charm", exact=True).first
-                elif "choose the colours" in banner:
-                    button = page.get_by_role("button", name=GEM_CHIP).first
-                else:
+                button = next_button(page, banner)
+                if button is None:
                     print(f"stopping at: {banner[:80]!r}", file=sys.stderr)
                     break  # a question or an attack: enough samples of the common taps
                 try:
@@ -249,6 +232,30 @@ def _round_taps(browser, quick: bool) -> Taps:
         finally:
             proc.kill()
             proc.wait()
+
+
+def next_button(page, banner: str):
+    """The button that answers the round screen's ``banner`` the common way, or None (a question or an attack
+    the taps leave alone). Shared with the phone site's benchmark (tests/bench/phone.py): the same taps."""
+    if "automa places" in banner:
+        return page.get_by_role("button", name="Draw a card and place").first
+    if "your move" in banner:
+        return page.get_by_role("button", name=" free").first
+    if "rolls for the dragon" in banner:
+        return page.get_by_role("button", name="Roll the app's die").first
+    if "keep it or re-roll" in banner:
+        return page.get_by_role("button", name="Keep it", exact=True).first
+    if "is over" in banner:
+        return page.get_by_role("button", name="Start round").first
+    if "how many" in banner:  # a question's answer is one chip (companion/ui/round/answers.py)
+        return page.get_by_role("button", name=re.compile(r" 1( \(as last time\))?$")).first
+    if "which tile" in banner:
+        return page.get_by_role("button", name="Sapphire tile with 3 gems", exact=True).first
+    if "which spell" in banner:
+        return page.get_by_role("button", name="Charm", exact=True).first
+    if "choose the colours" in banner:
+        return page.get_by_role("button", name=GEM_CHIP).first
+    return None
 
 
 def _floor_taps(browser, quick: bool) -> Taps:
