@@ -20,7 +20,7 @@ from companion.oneline import one_line, shown
 def register(sub) -> None:
     p = sub.add_parser("publish", help="build the app as a static web site for phones (runs in the browser, offline)",
                        description=__doc__)
-    p.add_argument("dir", metavar="DIR", type=Path, help="folder to write the site into")
+    p.add_argument("dir", metavar="DIR", help="folder to write the site into")
     p.add_argument("--cache", metavar="FOLDER", type=Path, default=None,
                    help="where the runtime and packages are kept between builds "
                         "(default: $TREASURE_COMPANION_CACHE or ~/.cache/treasure-companion/phone)")
@@ -34,11 +34,11 @@ def main(args) -> int:
     def log(line: str) -> None:
         print(line, file=sys.stderr)
 
-    if not str(args.dir):
+    if not args.dir:  # a shell variable that was not set: never the current folder
         print("treasure-companion publish: DIR is empty: name the folder to write the site into", file=sys.stderr)
         return 2
     try:
-        built = build_site(args.dir, args.cache, log=log)
+        built = build_site(Path(args.dir), args.cache, log=log)
     except (BuildError, FetchError) as err:
         print(f"treasure-companion publish: {one_line(str(err))}", file=sys.stderr)
         return 2

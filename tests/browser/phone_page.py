@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
+import os
 import socket
 import threading
 import time
@@ -49,7 +50,8 @@ WORKER_WATCH = """(() => {
 def built_site() -> Path:
     """The site, built once per test run (a few seconds from the cache) into the cache folder."""
     cache = fetch.default_cache_dir()
-    return _build(cache, cache / "test-site")
+    # A folder per pytest-xdist worker: two workers building into one would replace the site under the other.
+    return _build(cache, cache / f"test-site-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}")
 
 
 @functools.cache

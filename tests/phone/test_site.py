@@ -140,15 +140,17 @@ def test_the_service_worker_keeps_every_file_of_this_build(site):
     assert (site / MARKER).read_text().strip() == version
 
 
-def test_a_second_build_is_the_same_site_and_replaces_the_first(site, tmp_path):
+def test_a_second_build_is_the_same_site_and_replaces_the_first(site, tmp_path, capsys):
     """Same sources, same cache: the same files byte for byte (the archive has no time stamps), so the same
     version, and a phone that kept the first build keeps it."""
     again = build_site(tmp_path / "again", fetch.default_cache_dir(), log=lambda _l: None)
     assert again.version == (site / MARKER).read_text().strip()
     assert (tmp_path / "again" / APP_ARCHIVE).read_bytes() == (site / APP_ARCHIVE).read_bytes()
     (tmp_path / "again" / "leftover.txt").write_text("from the first build")
-    build_site(tmp_path / "again", fetch.default_cache_dir(), log=lambda _l: None)
+    assert cli(["publish", str(tmp_path / "again"), "--cache", str(fetch.default_cache_dir())]) == 0
     assert not (tmp_path / "again" / "leftover.txt").exists()
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1 and f"version {again.version})" in out
 
 
 def test_a_folder_of_other_files_is_never_replaced(tmp_path, capsys):
@@ -161,6 +163,8 @@ def test_a_folder_of_other_files_is_never_replaced(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "photos is not empty" in err
     assert (mine / "holiday.jpg").read_bytes() == b"jpeg"
+    assert cli(["publish", ""]) == 2
+    assert "DIR is empty" in capsys.readouterr().err
     (tmp_path / "a-file").write_text("x")
     assert cli(["publish", str(tmp_path / "a-file")]) == 2
     assert "is a file, not a folder" in capsys.readouterr().err
