@@ -12,7 +12,8 @@
   const dirty = new Set();
   let db = null;
 
-  const inFolder = (path) => typeof path === "string" && path.startsWith(folder + "/");
+  // SQLite's "-shm" index is rebuilt from the database and its log when a page opens them: not kept.
+  const inFolder = (path) => typeof path === "string" && path.startsWith(folder + "/") && !path.endsWith("-shm");
   const mark = (path) => { if (inFolder(path)) dirty.add(path); };
 
   function request(req) {
