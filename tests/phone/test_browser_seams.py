@@ -3,7 +3,6 @@ that flag set: sharing gives one line, a picked deck file arrives with the pick,
 
 from __future__ import annotations
 
-import asyncio
 import json
 import threading
 from types import SimpleNamespace
@@ -15,7 +14,7 @@ from companion.sim.calibrate import deck_digest
 from companion.ui.context import AppContext
 from companion.ui.decks import calibration, file_pick
 from companion.ui.settings import share
-from tests.flet_helpers import walk
+from tests.flet_helpers import run_async, walk
 from tests.test_deck_calibration import _import_red
 from tests.test_ui_views import FakePage
 
@@ -44,26 +43,26 @@ def test_a_deck_file_picked_in_the_browser_arrives_with_the_pick(ctx, monkeypatc
     picker = ctx.state[file_pick.PICKER_KEY]
     deck = b'deck = "red"\n'
     event = SimpleNamespace(files=[ft.FilePickerFile(id=1, name="red.toml", size=len(deck), bytes=deck)])
-    asyncio.run(picker.on_result(event))
+    run_async(picker.on_result(event))
     assert got == [(deck, "red.toml")] and errors == []
     big = SimpleNamespace(files=[ft.FilePickerFile(id=2, name="big.toml", size=2_000_000, bytes=b"x")])
-    asyncio.run(picker.on_result(big))
+    run_async(picker.on_result(big))
     assert errors == ["big.toml: larger than 1 MB, the limit for a deck file"]
 
 
 def test_calibration_in_the_browser_runs_in_the_page_loop_with_no_thread(tmp_path, monkeypatch):
     monkeypatch.setattr(calibration, "IN_BROWSER", True)
     red = _import_red(tmp_path)
-    threads = threading.active_count()
 
     async def story():
+        threads = threading.active_count()
         run = calibration.CalibrationRun(tmp_path, games=2)
         run.start()
         assert run._thread is None and threading.active_count() == threads
         await run._task
         return run
 
-    run = asyncio.run(story())
+    run = run_async(story())
     assert run.state == "done" and run.done == run.total == 12
     kept = json.loads(calibration.calibration_path(tmp_path).read_text())
     assert kept["decks"]["red"] == deck_digest(red)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from companion.sim.calibrate import calibrate, calibrate_in_turns
+from tests.flet_helpers import run_async
 
 
 def test_the_games_take_turns_with_other_tasks_and_give_the_same_bands():
@@ -23,7 +24,7 @@ def test_the_games_take_turns_with_other_tasks_and_give_the_same_bands():
         tapper.cancel()
         return cal, taps, progress
 
-    cal, taps, progress = asyncio.run(story())
+    cal, taps, progress = run_async(story())
     assert cal.model_dump() == calibrate(6, 7).model_dump()
     assert progress[-1] == 36 and progress == sorted(progress)
     # the other task ran between the slices, not only before and after the whole calibration

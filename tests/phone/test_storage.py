@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 
 from companion.phone.storage import StoredBeforeShown, refusal_line, unsaved_line
+from tests.flet_helpers import run_async
 
 
 class Mirror:
@@ -37,10 +38,6 @@ class Mirror:
         self.stored += pending
 
 
-def run(coroutine):
-    return asyncio.run(coroutine)
-
-
 def test_a_message_after_a_write_waits_until_the_write_is_stored():
     async def story():
         mirror, shown = Mirror(), []
@@ -55,7 +52,7 @@ def test_a_message_after_a_write_waits_until_the_write_is_stored():
         await send.task
         assert shown == ["home", "step 1 shown", "after"] and mirror.stored == 1
 
-    run(story())
+    run_async(story())
 
 
 def test_a_write_made_while_storing_is_stored_before_the_held_messages_go():
@@ -71,7 +68,7 @@ def test_a_write_made_while_storing_is_stored_before_the_held_messages_go():
         await send.task
         assert shown == ["step 1", "step 2"] and mirror.stored == 2 and mirror.flushes == 2
 
-    run(story())
+    run_async(story())
 
 
 def test_a_refused_store_is_reported_once_and_the_game_goes_on_in_the_tab():
@@ -92,7 +89,7 @@ def test_a_refused_store_is_reported_once_and_the_game_goes_on_in_the_tab():
         await send.task
         assert mirror.stored == 2 and not mirror.dirty()
 
-    run(story())
+    run_async(story())
 
 
 def test_the_lines_name_why_in_one_line():
