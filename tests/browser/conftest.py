@@ -274,8 +274,10 @@ class AppPage:
         return self._page
 
     # ------------------------------------------------------------------------------------------ lifecycle
-    def open(self, route: str = "/", size: str = "phone", motion: bool = False) -> AppPage:
-        """Open a fresh page (a new Flet session) at ``route`` and ``size`` ("phone" or "desktop").
+    def open(self, route: str = "/", size: str = "phone", motion: bool = False, init_script: str | None = None
+             ) -> AppPage:
+        """Open a fresh page (a new Flet session) at ``route`` and ``size`` ("phone" or "desktop"); ``init_script``:
+        JavaScript the page runs before its own (to watch what it receives, say).
 
         The page asks for reduced motion (a setting people use), so Flutter skips most animations: each animation
         frame is drawn in software here, a fifth of the browser's work. ``motion=True`` keeps them, for the tests
@@ -300,6 +302,8 @@ class AppPage:
         page.on("websocket", self._watch)
         page.on("request", self._request)
         page.on("requestfailed", self._request)
+        if init_script:
+            page.add_init_script(init_script)
         page.goto(self.server.url + route)
         # Flutter draws on a canvas; its accessibility tree (which the helpers read) appears only after the
         # hidden placeholder is clicked. A click before Flutter is ready is ignored, so retry until the first
@@ -622,11 +626,12 @@ def app_page(browser, device, screenshot_dir, request):
     pages: list[AppPage] = []
 
     def open_page(
-        server: Server, size: str = "phone", route: str = "/", motion: bool = False, own_device: bool = False
+        server: Server, size: str = "phone", route: str = "/", motion: bool = False, own_device: bool = False,
+        init_script: str | None = None,
     ) -> AppPage:
         page = AppPage(browser, server, screenshot_dir, None if own_device else device)
         pages.append(page)
-        return page.open(route, size=size, motion=motion)
+        return page.open(route, size=size, motion=motion, init_script=init_script)
 
     yield open_page
     if getattr(request.node, "browser_call_failed", False):

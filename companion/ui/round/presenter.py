@@ -191,6 +191,22 @@ class RoundPresenter:
         self.app_dice = app_dice
         self.error: str | None = None
         self.revealed: set[str] = set()
+        #: The revision of the game the page's screen shows: a tap is played only on that game (GameSession.act's
+        #: ``seen``). A step of this page's own moves it at once; another page's step, which reloads the session
+        #: in the background, moves it only once the page has drawn that game (:meth:`seen`).
+        self.shown: int | None = session.revision
+
+    # ------------------------------------------------------------------ what the screen shows
+
+    def behind(self) -> bool:
+        """The session holds a newer game than the screen showed (another page's step reloaded it)."""
+        return self.shown != self.session.revision
+
+    def seen(self, revision: int) -> None:
+        """The page has drawn the game at ``revision`` (and a person has had time to see it): taps count from now.
+        A confirmation that comes after yet another change is left for that change's own."""
+        if revision == self.session.revision:
+            self.shown = revision
 
     @property
     def game(self):
@@ -369,13 +385,14 @@ class RoundPresenter:
 
     def _do(self, inp: Mapping) -> bool:
         try:
-            self.session.act(inp)
+            self.session.act(inp, seen=self.shown)
         except IllegalInput as exc:
             self.error = words.plain(str(exc))
             return False
         except StoreError as err:
             return self._not_stored(err)
         self.error = None
+        self.shown = self.session.revision  # the screen is redrawn with the step this tap made
         return True
 
     def _not_stored(self, err: StoreError) -> bool:
@@ -456,9 +473,11 @@ class RoundPresenter:
     def _walk_log(self, move) -> bool:
         self.error = None
         try:
-            return move() is not None
+            moved = move(seen=self.shown) is not None
         except StoreError as err:
             return self._not_stored(err)
+        self.shown = self.session.revision
+        return moved
 
     def finish(self, scores: Mapping[str, int]) -> bool:
         return self._do({"type": "game_end", "scores": dict(scores)})

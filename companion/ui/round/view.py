@@ -98,8 +98,9 @@ class RoundScreen:
         self.bar = w.pinned_bar("round-bar")
         self.scroller = ft.Column()  # the scrolling part above the bar (w.pinned)
         self.redraw()
+        p.seen(p.session.revision)  # a new screen: no tap can come from it before the page has drawn it
         # A step saved on another device redraws this screen in place (companion/ui/live.py).
-        ctx.state[live.REDRAW_IN_PLACE] = self.redraw
+        ctx.state[live.REDRAW_IN_PLACE] = self.changed_elsewhere
 
     # ------------------------------------------------------------------ drawing
 
@@ -135,6 +136,15 @@ class RoundScreen:
             # page twice, up the whole chain of its parents, about a tenth of a tap's server time in all.
             self.ctx.page.update(*changed)
         self._shown = True
+
+    def changed_elsewhere(self) -> None:
+        """Another page saved a step (the session has it): show it; taps count on it once the page drew it."""
+        self.redraw()
+        self._count_taps_when_drawn()
+
+    def _count_taps_when_drawn(self) -> None:
+        revision = self.p.session.revision
+        live.when_drawn(self.ctx, lambda: self.p.seen(revision))
 
     def _reuse(self, part: str, key, build: Callable[[], object]):
         """The part built for ``key`` last time, or a new one (kept for the next redraw)."""
@@ -219,6 +229,8 @@ class RoundScreen:
                 # The attack's result is in "On the board" at the top: bring it into view.
                 self.ctx.page.run_task(self.scroller.scroll_to, offset=0, duration=300)
         self.redraw()
+        if self.p.behind():  # refused: the saved game, newer than the screen was, is shown now
+            self._count_taps_when_drawn()
         if not ok and self.p.error:
             self.ctx.toast(self.p.error)
 
