@@ -120,7 +120,11 @@ def _serve(sock, args: argparse.Namespace, data_dir) -> int:
     print("Press Ctrl+C to stop.", flush=True)
     probe.install_from_env()  # the browser benchmark's per-event cost; off unless its variable is set
     app, early = web.early_app(lambda: _app_main(data_dir), hosts, table)
-    web.serve(app, sock, open_url=None if args.no_browser else url, early=early)
+    try:
+        web.serve(app, sock, open_url=None if args.no_browser else url, early=early)
+    except KeyboardInterrupt:  # Ctrl+C: uvicorn has closed every connection and raises the signal again
+        print("Treasure Mountain Companion stopped.", file=sys.stderr, flush=True)
+        return 130
     if early.failed:
         print(f"treasure-companion: {early.failed}", file=sys.stderr)
         return 1
