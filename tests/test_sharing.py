@@ -10,7 +10,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from companion.server.gate import ENDED_CODE, TableGate
-from companion.server.sharing import WRONG_TRIES_PER_MINUTE, Table, TooManyTries, connection_token
+from companion.server.sharing import WRONG_TRIES_PER_MINUTE, Table, TooManyTries, client_key, connection_token
 
 
 class Clock:
@@ -36,16 +36,32 @@ def test_a_code_admits_devices_and_stop_keeps_only_the_one_who_stopped():
     assert table.admits(host)
 
 
-def test_wrong_codes_are_limited_per_minute():
+def wrong_code(table: Table) -> str:
+    return f"{(int(table.code) + 1) % 10**6:06d}"
+
+
+def test_wrong_codes_are_limited_per_minute_and_per_client():
     clock = Clock()
     table = Table("http://h:1", "c", clock=clock)
-    wrong = f"{(int(table.code) + 1) % 10**6:06d}"
     for _ in range(WRONG_TRIES_PER_MINUTE):
-        assert table.join(wrong) is None
+        assert table.join(wrong_code(table), client="192.168.1.66") is None
     with pytest.raises(TooManyTries):
-        table.join(table.code)
+        table.join(table.code, client="192.168.1.66")
+    # Another device is not kept out by the guesser's tries, right code or wrong ones of its own.
+    assert table.join(wrong_code(table), client="192.168.1.33") is None
+    assert table.join(table.code, client="192.168.1.33")
     clock.now += 61
-    assert table.join(table.code)
+    assert table.join(table.code, client="192.168.1.66")
+
+
+def test_an_ipv6_guesser_counts_as_one_client_across_its_network():
+    table = Table("http://h:1", "c")
+    for n in range(WRONG_TRIES_PER_MINUTE):
+        assert table.join(wrong_code(table), client=f"2001:db8:1:2::{n + 1:x}") is None
+    with pytest.raises(TooManyTries):
+        table.join(table.code, client="2001:db8:1:2:ffff::1")
+    assert table.join(table.code, client="2001:db8:1:3::1")
+    assert client_key("::ffff:192.168.1.5") == client_key("192.168.1.5") == "192.168.1.5"
 
 
 def gated_echo(table: Table) -> Starlette:
@@ -94,3 +110,25 @@ def test_without_a_cookie_the_upgrade_is_refused():
             pass
         assert client.get("/").status_code == 403
         assert client.get("/join/nope").status_code == 403
+
+
+def test_the_door_counts_wrong_codes_per_device_and_never_for_other_sites():
+    """A page on another site (a dozen <img> pointing at /join/...) is refused without counting; a guesser's wrong
+    codes keep only the guesser out, never the right code typed on another device."""
+    table = Table("http://testserver", "tm")
+    app = gated_echo(table)
+    other_site = {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "image"}
+    with TestClient(app, client=("192.168.1.33", 50000)) as phone:
+        for _ in range(12):
+            answer = phone.get(f"/join/{wrong_code(table)}", headers=other_site, follow_redirects=False)
+            assert answer.status_code == 403 and "another site" in answer.text
+        answer = phone.get(f"/join/{table.code}", headers=other_site, follow_redirects=False)
+        assert answer.status_code == 403 and "tm" not in phone.cookies  # the right code from a link elsewhere either
+        assert phone.get(f"/join/{table.code}", headers={"Sec-Fetch-Site": "none"},
+                         follow_redirects=False).status_code == 303
+    with TestClient(app, client=("192.168.1.66", 50000)) as guesser:
+        for _ in range(WRONG_TRIES_PER_MINUTE):
+            assert guesser.get(f"/join/{wrong_code(table)}").status_code == 403
+        assert guesser.get(f"/join/{table.code}", follow_redirects=False).status_code == 429
+    with TestClient(app, client=("192.168.1.34", 50000)) as friend:
+        assert friend.get(f"/join/{table.code}", follow_redirects=False).status_code == 303

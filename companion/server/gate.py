@@ -4,7 +4,10 @@ Installed by :mod:`companion.server.web` only while the server listens beyond lo
 :mod:`companion.server.sharing`). It sits inside the Host and Origin checks:
 
 - ``GET /join/CODE`` with the current code: a fresh device token in an ``HttpOnly``, ``SameSite=Lax`` cookie
-  and a redirect to the app. A wrong code: 403 with a line saying so; too many wrong codes: 429.
+  and a redirect to the app. A wrong code: 403 with a line saying so; too many wrong codes from that client
+  (its address): 429. A request another site made (``Sec-Fetch-Site: cross-site`` or ``same-site``: a link, an
+  ``<img>`` on someone's page) is refused with 403 before the code is looked at, so it counts for nothing: a
+  person joins by opening the address (``none``) or from the app's own page (``same-origin``).
 - Every other request and every WebSocket upgrade needs a valid token: else 403 (a page that says where to
   join) or a refused upgrade (uvicorn answers 403).
 - An accepted WebSocket is registered under its token, so "Stop sharing" can end it: the gate closes it and
@@ -26,6 +29,8 @@ from companion.server.sharing import Live, Table, TooManyTries, connection_token
 
 JOIN_PREFIX = "/join/"
 ENDED_CODE = 4001  # WebSocket close code: the host stopped sharing
+#: What a browser says of a request another site made (Fetch Metadata); older browsers send nothing.
+FROM_ANOTHER_SITE = ("cross-site", "same-site")
 
 
 def _page(status_code: int, line: str) -> Response:
@@ -55,7 +60,7 @@ class TableGate:
         request = Request(scope)
         token = request.cookies.get(self.table.cookie_name)
         if request.url.path.startswith(JOIN_PREFIX):
-            response = self._join(request.url.path[len(JOIN_PREFIX) :].strip("/"), token)
+            response = self._join(request, request.url.path[len(JOIN_PREFIX) :].strip("/"), token)
         elif self.table.admits(token):
             await self.app(scope, receive, send)
             return
@@ -63,13 +68,15 @@ class TableGate:
             response = _page(403, "This table is shared with a code. Open the join address shown on the host's screen.")
         await response(scope, receive, send)
 
-    def _join(self, code: str, token: str | None) -> Response:
+    def _join(self, request: Request, code: str, token: str | None) -> Response:
+        if request.headers.get("sec-fetch-site") in FROM_ANOTHER_SITE:
+            return _page(403, "A link on another site cannot join this table. Open the join address yourself.")
         if self.table.admits(token):
             return RedirectResponse("/", status_code=303)
         try:
-            token = self.table.join(code)
+            token = self.table.join(code, request.client.host if request.client else "")
         except TooManyTries:
-            return _page(429, "Too many wrong table codes. Wait a minute, then open the join address again.")
+            return _page(429, "Too many wrong table codes from this device. Wait a minute, then try again.")
         if token is None:
             return _page(403, "That table code is not valid now. Ask the host for the join address.")
         response = RedirectResponse("/", status_code=303)

@@ -3,7 +3,9 @@
 With ``--host 0.0.0.0`` (or any address that is not loopback) anyone on the network can reach the port, so
 every device, the host's own browser too, must first open the join address
 ``http://ADDRESS:PORT/join/CODE``. The code is made fresh at each start (six digits: short to type, and a
-guesser gets :data:`WRONG_TRIES_PER_MINUTE` tries a minute, not a million). Opening the join address gives the
+guesser gets :data:`WRONG_TRIES_PER_MINUTE` tries a minute, not a million). Wrong codes are counted per client
+(its address; an IPv6 address by its /64 network, which one device can take addresses from at will), so a
+guesser keeps only itself out, never a friend typing the right code. Opening the join address gives the
 device a random token in an HttpOnly cookie; :mod:`companion.server.gate` checks it on every request and on
 the WebSocket upgrade. Tokens and the code live in memory only: a restart makes a new code and every device
 joins again.
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import ipaddress
 import secrets
 import threading
 import time
@@ -37,7 +40,26 @@ connection_token: contextvars.ContextVar[str | None] = contextvars.ContextVar("c
 
 
 class TooManyTries(Exception):
-    """More than :data:`WRONG_TRIES_PER_MINUTE` wrong codes in the last minute: no code is checked now."""
+    """More than :data:`WRONG_TRIES_PER_MINUTE` wrong codes from this client in the last minute: no code of its
+    is checked now."""
+
+
+def client_key(address: str) -> str:
+    """Whose wrong codes these are: the client's IPv4 address, or its IPv6 /64 network (a device picks addresses
+    in its network at will); anything else as given.
+
+    >>> client_key("192.168.1.33"), client_key("::ffff:192.168.1.33"), client_key("2001:db8:1:2:aa::1")
+    ('192.168.1.33', '192.168.1.33', '2001:db8:1:2::/64')
+    """
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if ip.version == 6 and ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    if ip.version == 6:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 def new_code(digits: int = CODE_DIGITS) -> str:
@@ -70,7 +92,7 @@ class Table:
         self._lock = threading.Lock()
         self._code: str | None = new_code()
         self._tokens: dict[str, set[Live]] = {}
-        self._wrong: deque[float] = deque()
+        self._wrong: dict[str, deque[float]] = {}  # client_key -> when its wrong codes came, in the last minute
 
     # ------------------------------------------------------------------ what the host sees
     @property
@@ -88,24 +110,36 @@ class Table:
             return len(self._tokens)
 
     # ------------------------------------------------------------------ what the gate asks
-    def join(self, code: str) -> str | None:
-        """A new device token when ``code`` is the current code, else None (and the try counts as wrong).
+    def join(self, code: str, client: str = "") -> str | None:
+        """A new device token when ``code`` is the current code, else None (and the try counts as wrong for
+        ``client``, the address it came from).
 
-        Raises :class:`TooManyTries` when too many wrong codes came in the last minute (even a right one is
-        not checked then: otherwise a guesser would not be slowed at all).
+        Raises :class:`TooManyTries` when too many wrong codes came from ``client`` in the last minute (even a
+        right one is not checked then: otherwise a guesser would not be slowed at all). Other clients are
+        checked as ever.
         """
         with self._lock:
             now = self._clock()
-            while self._wrong and now - self._wrong[0] > 60:
-                self._wrong.popleft()
-            if len(self._wrong) >= WRONG_TRIES_PER_MINUTE:
+            self._forget_old_tries(now)
+            key = client_key(client)
+            wrong = self._wrong.get(key, ())
+            if len(wrong) >= WRONG_TRIES_PER_MINUTE:
                 raise TooManyTries
             if self._code is None or not secrets.compare_digest(code.encode(), self._code.encode()):
-                self._wrong.append(now)
+                self._wrong.setdefault(key, deque()).append(now)
                 return None
             token = secrets.token_urlsafe(24)
             self._tokens[token] = set()
             return token
+
+    def _forget_old_tries(self, now: float) -> None:
+        """Drop wrong codes over a minute old, and the clients left with none (the lock is held)."""
+        for key in list(self._wrong):
+            tries = self._wrong[key]
+            while tries and now - tries[0] > 60:
+                tries.popleft()
+            if not tries:
+                del self._wrong[key]
 
     def admits(self, token: str | None) -> bool:
         with self._lock:
