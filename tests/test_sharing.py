@@ -3,14 +3,26 @@ in process (Starlette's test client; no network)."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from starlette.applications import Starlette
 from starlette.routing import WebSocketRoute
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from companion.server.gate import ENDED_CODE, TableGate
-from companion.server.sharing import WRONG_TRIES_PER_MINUTE, Table, TooManyTries, client_key, connection_token
+from companion.server.gate import TableGate
+from companion.server.sharing import (
+    ENDED,
+    EXPIRED,
+    JOIN_LIFETIME_S,
+    WRONG_TRIES_PER_MINUTE,
+    Live,
+    Table,
+    TooManyTries,
+    client_key,
+    connection_token,
+)
 
 
 class Clock:
@@ -96,7 +108,7 @@ def test_stop_sharing_closes_the_open_websockets_of_the_others():
             assert set(app.state.seen) == {phone_token, host_token}  # the page learns whose device it is on
             table.stop(keep=host_token)
             message = phone_ws.receive()
-            assert message["type"] == "websocket.close" and message["code"] == ENDED_CODE
+            assert message["type"] == "websocket.close" and message["code"] == ENDED
             host_ws.send_text("still here")
             assert host_ws.receive_text() == "still here"
         with pytest.raises(WebSocketDisconnect), client.websocket_connect("/ws"):
@@ -132,3 +144,39 @@ def test_the_door_counts_wrong_codes_per_device_and_never_for_other_sites():
         assert guesser.get(f"/join/{table.code}", follow_redirects=False).status_code == 429
     with TestClient(app, client=("192.168.1.34", 50000)) as friend:
         assert friend.get(f"/join/{table.code}", follow_redirects=False).status_code == 303
+
+
+def test_a_join_lasts_twelve_hours():
+    clock = Clock()
+    table = Table("http://h:1", "c", clock=clock)
+    assert JOIN_LIFETIME_S == 12 * 3600
+    phone = table.join(table.code)
+    clock.now += JOIN_LIFETIME_S - 1
+    assert table.admits(phone) and table.joined() == 1
+    clock.now += 2
+    assert not table.admits(phone) and table.joined() == 0
+    assert table.connected(phone, Live(asyncio.new_event_loop())) is None
+    assert table.admits(table.join(table.code))  # the same code joins again
+
+
+def test_the_cookie_comes_in_a_redirect_no_cache_keeps_and_lasts_as_long_as_the_join():
+    table = Table("http://testserver", "tm")
+    with TestClient(gated_echo(table)) as client:
+        answer = client.get(f"/join/{table.code}", follow_redirects=False)
+        assert answer.status_code == 303 and answer.headers["cache-control"] == "no-store"
+        cookie = answer.headers["set-cookie"].lower()
+        assert f"max-age={JOIN_LIFETIME_S}" in cookie and "httponly" in cookie and "samesite=lax" in cookie
+        again = client.get(f"/join/{table.code}", follow_redirects=False)  # already joined
+        assert again.status_code == 303 and again.headers["cache-control"] == "no-store"
+
+
+def test_an_open_websocket_is_closed_when_its_join_runs_out():
+    table = Table("http://testserver", "tm", lifetime=0.5)
+    with TestClient(gated_echo(table)) as client:
+        assert client.get(f"/join/{table.code}", follow_redirects=False).status_code == 303
+        with client.websocket_connect("/ws") as ws:
+            ws.send_text("a")
+            assert ws.receive_text() == "a"
+            message = ws.receive()
+            assert message["type"] == "websocket.close" and message["code"] == EXPIRED
+        assert client.get("/").status_code == 403

@@ -4,20 +4,23 @@ Installed by :mod:`companion.server.web` only while the server listens beyond lo
 :mod:`companion.server.sharing`). It sits inside the Host and Origin checks:
 
 - ``GET /join/CODE`` with the current code: a fresh device token in an ``HttpOnly``, ``SameSite=Lax`` cookie
-  and a redirect to the app. A wrong code: 403 with a line saying so; too many wrong codes from that client
+  that lasts as long as the join (:data:`companion.server.sharing.JOIN_LIFETIME_S`) and a redirect to the app
+  that no cache keeps. A wrong code: 403 with a line saying so; too many wrong codes from that client
   (its address): 429. A request another site made (``Sec-Fetch-Site: cross-site`` or ``same-site``: a link, an
   ``<img>`` on someone's page) is refused with 403 before the code is looked at, so it counts for nothing: a
   person joins by opening the address (``none``) or from the app's own page (``same-origin``).
 - Every other request and every WebSocket upgrade needs a valid token: else 403 (a page that says where to
   join) or a refused upgrade (uvicorn answers 403).
-- An accepted WebSocket is registered under its token, so "Stop sharing" can end it: the gate closes it and
-  tells Flet the client went away; anything Flet sends after that is dropped.
+- An accepted WebSocket is registered under its token, so "Stop sharing" can end it, as does its join running
+  out: the gate closes it (code ``ENDED`` or ``EXPIRED``) and tells Flet the client went away; anything Flet
+  sends after that is dropped.
 """
 
 from __future__ import annotations
 
 import asyncio
 import html
+import math
 
 from starlette import status
 from starlette.requests import HTTPConnection, Request
@@ -25,10 +28,9 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketClose
 
-from companion.server.sharing import Live, Table, TooManyTries, connection_token
+from companion.server.sharing import EXPIRED, Live, Table, TooManyTries, connection_token
 
 JOIN_PREFIX = "/join/"
-ENDED_CODE = 4001  # WebSocket close code: the host stopped sharing
 #: What a browser says of a request another site made (Fetch Metadata); older browsers send nothing.
 FROM_ANOTHER_SITE = ("cross-site", "same-site")
 
@@ -39,6 +41,12 @@ def _page(status_code: int, line: str) -> Response:
         f"<title>Treasure Mountain Companion</title><p style='font:18px sans-serif;margin:2em'>{html.escape(line)}"
     )
     return HTMLResponse(body, status_code=status_code, headers={"Cache-Control": "no-store"})
+
+
+def _no_store(response: Response) -> Response:
+    """``response`` kept by no cache: a redirect that sets a device's cookie must not be replayed to another."""
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 class TableGate:
@@ -72,23 +80,26 @@ class TableGate:
         if request.headers.get("sec-fetch-site") in FROM_ANOTHER_SITE:
             return _page(403, "A link on another site cannot join this table. Open the join address yourself.")
         if self.table.admits(token):
-            return RedirectResponse("/", status_code=303)
+            return _no_store(RedirectResponse("/", status_code=303))
         try:
             token = self.table.join(code, request.client.host if request.client else "")
         except TooManyTries:
             return _page(429, "Too many wrong table codes from this device. Wait a minute, then try again.")
         if token is None:
             return _page(403, "That table code is not valid now. Ask the host for the join address.")
-        response = RedirectResponse("/", status_code=303)
-        response.set_cookie(self.table.cookie_name, token, httponly=True, samesite="lax", path="/")
+        response = _no_store(RedirectResponse("/", status_code=303))
+        response.set_cookie(self.table.cookie_name, token, max_age=math.ceil(self.table.lifetime), httponly=True,
+                            samesite="lax", path="/")
         return response
 
     async def _websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
         token = HTTPConnection(scope).cookies.get(self.table.cookie_name)
         live = Live(asyncio.get_running_loop())
-        if token is None or not self.table.connected(token, live):
+        left = None if token is None else self.table.connected(token, live)
+        if left is None:
             await WebSocketClose(code=status.WS_1008_POLICY_VIOLATION)(scope, receive, send)
             return
+        runs_out = live.loop.call_later(max(0.0, left), live.end, EXPIRED)
         state = {"accepted": False, "closed": False}
 
         async def guarded_send(message: Message) -> None:
@@ -113,13 +124,14 @@ class TableGate:
                 if incoming.done() and not incoming.cancelled():
                     return incoming.result()
             if state["accepted"] and not state["closed"]:
-                await send({"type": "websocket.close", "code": ENDED_CODE, "reason": "sharing stopped"})
+                await send({"type": "websocket.close", "code": live.why, "reason": "the table's join ended"})
                 state["closed"] = True
-            return {"type": "websocket.disconnect", "code": ENDED_CODE}
+            return {"type": "websocket.disconnect", "code": live.why}
 
         reset = connection_token.set(token)
         try:
             await self.app(scope, guarded_receive, guarded_send)
         finally:
+            runs_out.cancel()
             connection_token.reset(reset)
             self.table.disconnected(token, live)

@@ -7,8 +7,9 @@ guesser gets :data:`WRONG_TRIES_PER_MINUTE` tries a minute, not a million). Wron
 (its address; an IPv6 address by its /64 network, which one device can take addresses from at will), so a
 guesser keeps only itself out, never a friend typing the right code. Opening the join address gives the
 device a random token in an HttpOnly cookie; :mod:`companion.server.gate` checks it on every request and on
-the WebSocket upgrade. Tokens and the code live in memory only: a restart makes a new code and every device
-joins again.
+the WebSocket upgrade. A token lasts :data:`JOIN_LIFETIME_S` (12 hours: an evening's play, and a phone left
+joined is not let in for good); then the device's open connection is closed and it opens the join address
+again. Tokens and the code live in memory only: a restart makes a new code and every device joins again.
 
 "Stop sharing" (Settings) ends the code and every joined device's session, except the device that pressed it
 (decided: the person stopping is at the table holding the game; ending their own session too would leave
@@ -33,6 +34,11 @@ from dataclasses import dataclass, field
 
 CODE_DIGITS = 6
 WRONG_TRIES_PER_MINUTE = 10
+#: How long a device's join lasts (the cookie's Max-Age too).
+JOIN_LIFETIME_S = 12 * 3600
+#: Why a device's WebSocket was closed (its close code, which the page's notice tells apart).
+ENDED = 4001  # the host stopped sharing
+EXPIRED = 4002  # the join lasted JOIN_LIFETIME_S
 
 # The token of the device whose WebSocket is being handled (set by the gate; Flet runs a page's main() in a
 # task started from that connection, so the page can learn which device it is on).
@@ -73,25 +79,37 @@ def new_code(digits: int = CODE_DIGITS) -> str:
 
 @dataclass(eq=False)
 class Live:
-    """One open WebSocket of a joined device; :meth:`end` closes it from any thread."""
+    """One open WebSocket of a joined device; :meth:`end` closes it from any thread, saying why."""
 
     loop: asyncio.AbstractEventLoop
     ended: asyncio.Event = field(default_factory=asyncio.Event)
+    why: int = ENDED
 
-    def end(self) -> None:
+    def end(self, why: int = ENDED) -> None:
+        self.why = why
         self.loop.call_soon_threadsafe(self.ended.set)
+
+
+@dataclass(eq=False)
+class Device:
+    """A joined device: when its join runs out (the table's clock) and its open WebSockets."""
+
+    until: float
+    lives: set[Live] = field(default_factory=set)
 
 
 class Table:
     """The code and the joined devices of one run of the server (thread-safe: Flet handlers run in threads)."""
 
-    def __init__(self, base_url: str, cookie_name: str, clock: Callable[[], float] = time.monotonic):
+    def __init__(self, base_url: str, cookie_name: str, clock: Callable[[], float] = time.monotonic,
+                 lifetime: float = JOIN_LIFETIME_S):
         self.base_url = base_url.rstrip("/")
         self.cookie_name = cookie_name
+        self.lifetime = lifetime
         self._clock = clock
         self._lock = threading.Lock()
         self._code: str | None = new_code()
-        self._tokens: dict[str, set[Live]] = {}
+        self._tokens: dict[str, Device] = {}
         self._wrong: dict[str, deque[float]] = {}  # client_key -> when its wrong codes came, in the last minute
 
     # ------------------------------------------------------------------ what the host sees
@@ -107,7 +125,7 @@ class Table:
     def joined(self) -> int:
         """How many devices hold a valid token now."""
         with self._lock:
-            return len(self._tokens)
+            return sum(1 for token in list(self._tokens) if self._valid(token))
 
     # ------------------------------------------------------------------ what the gate asks
     def join(self, code: str, client: str = "") -> str | None:
@@ -129,7 +147,7 @@ class Table:
                 self._wrong.setdefault(key, deque()).append(now)
                 return None
             token = secrets.token_urlsafe(24)
-            self._tokens[token] = set()
+            self._tokens[token] = Device(now + self.lifetime)
             return token
 
     def _forget_old_tries(self, now: float) -> None:
@@ -141,33 +159,48 @@ class Table:
             if not tries:
                 del self._wrong[key]
 
+    def _valid(self, token: str | None) -> bool:
+        """Whether ``token`` is a device's join that has not run out; one that has is forgotten (the lock is
+        held; the gate closes its open WebSockets when it runs out)."""
+        device = self._tokens.get(token) if token is not None else None
+        if device is None:
+            return False
+        if self._clock() < device.until:
+            return True
+        del self._tokens[token]
+        return False
+
     def admits(self, token: str | None) -> bool:
         with self._lock:
-            return token is not None and token in self._tokens
+            return self._valid(token)
 
-    def connected(self, token: str, live: Live) -> bool:
-        """Register an open WebSocket of ``token``; False (refuse it) when the token is no longer valid."""
+    def connected(self, token: str, live: Live) -> float | None:
+        """Register an open WebSocket of ``token``; returns the seconds its join has left (the gate closes the
+        WebSocket then), or None (refuse it) when the token is no longer valid."""
         with self._lock:
-            if token not in self._tokens:
-                return False
-            self._tokens[token].add(live)
-            return True
+            if not self._valid(token):
+                return None
+            device = self._tokens[token]
+            device.lives.add(live)
+            return device.until - self._clock()
 
     def disconnected(self, token: str, live: Live) -> None:
         with self._lock:
-            self._tokens.get(token, set()).discard(live)
+            device = self._tokens.get(token)
+            if device is not None:
+                device.lives.discard(live)
 
     # ------------------------------------------------------------------ what the host does
     def stop(self, keep: str | None = None) -> int:
         """End the code and every device's session except ``keep``'s; returns how many devices were ended."""
         with self._lock:
             self._code = None
-            ended = {t: lives for t, lives in self._tokens.items() if t != keep}
+            ended = {t: device for t, device in self._tokens.items() if t != keep}
             for token in ended:
                 del self._tokens[token]
-        for lives in ended.values():
-            for live in lives:
-                live.end()
+        for device in ended.values():
+            for live in device.lives:
+                live.end(ENDED)
         return len(ended)
 
     def share_again(self) -> str:
