@@ -21,6 +21,7 @@ def test_shared_shows_the_join_address_and_its_qr_code():
     assert view.address == f"http://192.168.1.20:8550/join/{table.code}"
     assert view.lines[0].startswith(f"Table code {table.code}.")
     assert "Other devices joined: 1." in view.lines
+    assert view.typed == "Or open http://192.168.1.20:8550 and type the code."
     assert view.qr_png == qr_png(view.address) and view.qr_png.startswith(b"\x89PNG\r\n\x1a\n")
     assert qr_png("http://192.168.1.20:8550/join/000001") != qr_png("http://192.168.1.20:8550/join/000002")
 

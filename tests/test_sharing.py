@@ -180,3 +180,20 @@ def test_an_open_websocket_is_closed_when_its_join_runs_out():
             message = ws.receive()
             assert message["type"] == "websocket.close" and message["code"] == EXPIRED
         assert client.get("/").status_code == 403
+
+
+def test_a_friend_types_the_code_on_the_join_page():
+    """The host's address without the code opens a small plain page with a box for it; the code typed there
+    (spaces and all) joins as the join address does; a wrong one says so beside the box again."""
+    table = Table("http://testserver", "tm")
+    with TestClient(gated_echo(table)) as friend:
+        for path in ("/", "/round", "/join", "/join/"):
+            page = friend.get(path)
+            assert page.status_code in (200, 403) and "<form method=get action=/join" in page.text, path
+            assert "name=code inputmode=numeric" in page.text and "<script" not in page.text
+        wrong = friend.get(f"/join?code={wrong_code(table)}", follow_redirects=False)
+        assert wrong.status_code == 403 and "not valid now" in wrong.text and "<form" in wrong.text
+        code = table.code
+        joined = friend.get(f"/join?code={code[:3]}%20{code[3:]}%20", headers={"Sec-Fetch-Site": "same-origin"},
+                            follow_redirects=False)
+        assert joined.status_code == 303 and table.admits(friend.cookies["tm"])

@@ -30,17 +30,42 @@ from starlette.websockets import WebSocketClose
 
 from companion.server.sharing import EXPIRED, Live, Table, TooManyTries, connection_token
 
-JOIN_PREFIX = "/join/"
+JOIN = "/join"  # the join page: a form to type the code in (``/join?code=CODE``), or the code in the address
+JOIN_PREFIX = JOIN + "/"
 #: What a browser says of a request another site made (Fetch Metadata); older browsers send nothing.
 FROM_ANOTHER_SITE = ("cross-site", "same-site")
 
 
-def _page(status_code: int, line: str) -> Response:
+def _page(status_code: int, line: str, form: bool = True) -> Response:
+    """A small plain page (no Flutter: it opens at once on any phone) saying ``line``; with ``form``, where to type
+    the table code."""
     body = (
-        "<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'>"
-        f"<title>Treasure Mountain Companion</title><p style='font:18px sans-serif;margin:2em'>{html.escape(line)}"
+        "<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width, initial-scale=1'>"
+        "<title>Join the table - Treasure Mountain Companion</title>"
+        "<main style='font:18px/1.4 sans-serif;max-width:26em;margin:1.5em auto;padding:0 1em'>"
+        "<h1 style='font-size:1.4em'>Treasure Mountain Companion</h1>"
+        f"<p>{html.escape(line)}</p>{JOIN_FORM if form else ''}</main>"
     )
     return HTMLResponse(body, status_code=status_code, headers={"Cache-Control": "no-store"})
+
+
+#: The code typed by hand: digits only, the phone's number pad, big enough to hit (the button 48 px high).
+JOIN_FORM = (
+    "<form method=get action=/join style='display:flex;flex-wrap:wrap;gap:.6em;align-items:end'>"
+    "<label style='display:flex;flex-direction:column'>Table code"
+    "<input name=code inputmode=numeric pattern='[0-9 ]*' maxlength=12 autocomplete=one-time-code required autofocus"
+    " style='font:inherit;font-size:1.6em;letter-spacing:.15em;width:7em;padding:.25em .4em'></label>"
+    "<button style='font:inherit;font-weight:600;min-height:48px;padding:0 1.4em'>Join</button></form>"
+)
+
+
+def typed_code(text: str) -> str:
+    """The code as typed, without the spaces and dashes a person may put in it.
+
+    >>> typed_code(" 482 113 "), typed_code("482-113")
+    ('482113', '482113')
+    """
+    return "".join(ch for ch in text if not ch.isspace() and ch != "-")
 
 
 def _no_store(response: Response) -> Response:
@@ -67,26 +92,33 @@ class TableGate:
     async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
         request = Request(scope)
         token = request.cookies.get(self.table.cookie_name)
-        if request.url.path.startswith(JOIN_PREFIX):
-            response = self._join(request, request.url.path[len(JOIN_PREFIX) :].strip("/"), token)
+        path = request.url.path
+        if path == JOIN or path.startswith(JOIN_PREFIX):
+            code = request.query_params.get("code", "") if path == JOIN else path[len(JOIN_PREFIX) :]
+            response = self._join(request, typed_code(code.strip("/")), token)
         elif self.table.admits(token):
             await self.app(scope, receive, send)
             return
         else:
-            response = _page(403, "This table is shared with a code. Open the join address shown on the host's screen.")
+            response = _page(403, "This table is shared with a code. Type the code on the host's screen (or scan its "
+                                  "QR code).")
         await response(scope, receive, send)
 
     def _join(self, request: Request, code: str, token: str | None) -> Response:
         if request.headers.get("sec-fetch-site") in FROM_ANOTHER_SITE:
-            return _page(403, "A link on another site cannot join this table. Open the join address yourself.")
+            return _page(403, "A link on another site cannot join this table. Open the join address yourself.",
+                         form=False)
         if self.table.admits(token):
             return _no_store(RedirectResponse("/", status_code=303))
+        if not code:
+            return _page(200, "Type the table code shown on the host's screen.")
         try:
             token = self.table.join(code, request.client.host if request.client else "")
         except TooManyTries:
             return _page(429, "Too many wrong table codes from this device. Wait a minute, then try again.")
         if token is None:
-            return _page(403, "That table code is not valid now. Ask the host for the join address.")
+            return _page(403, "That table code is not valid now. Check the code on the host's screen and type it "
+                              "again.")
         response = _no_store(RedirectResponse("/", status_code=303))
         response.set_cookie(self.table.cookie_name, token, max_age=math.ceil(self.table.lifetime), httponly=True,
                             samesite="lax", path="/")

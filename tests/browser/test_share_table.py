@@ -40,10 +40,10 @@ def code_of(server: SharedServer) -> str:
 
 def test_join_share_stop_and_share_again(shared, browser, app_page):
     code = code_of(shared)
-    # Without the join address: a page that says where to join, and no app.
-    stranger = browser.new_page()
+    # Without the join address: a page that asks for the code, and no app.
+    stranger = browser.new_page(viewport={"width": 390, "height": 844})
     stranger.goto(shared.url + "/")
-    assert "Open the join address" in stranger.inner_text("body")
+    assert "Type the code on the host's screen" in stranger.inner_text("body")
     stranger.close()
 
     # Two people's phones: each browser keeps its own table cookie.
@@ -63,7 +63,7 @@ def test_join_share_stop_and_share_again(shared, browser, app_page):
     host.expect_text("Ended 1 other device.")
     # The phone's session is over: a reload finds the door shut; the old join address does not open it.
     phone.page.goto(shared.url + "/")
-    assert "Open the join address" in phone.page.inner_text("body")
+    assert "Type the code on the host's screen" in phone.page.inner_text("body")
     phone.page.goto(shared.url + f"/join/{code}")
     assert "not valid now" in phone.page.inner_text("body")
     host.shot("settings-stopped")
@@ -75,3 +75,20 @@ def test_join_share_stop_and_share_again(shared, browser, app_page):
     phone.open(f"/join/{new_code}")
     phone.click("Settings")
     phone.expect_text("Share this table")
+
+
+def test_a_friend_types_the_code_on_the_join_page(shared, browser, screenshot_dir):
+    """The host's address typed on a phone opens the join page: the code typed in its box lets the phone in."""
+    code = code_of(shared)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        friend = context.new_page()
+        friend.goto(shared.url + "/")
+        friend.screenshot(path=str(screenshot_dir / "join-form-phone.png"))
+        friend.get_by_label("Table code").fill(f"{code[:3]} {code[3:]}")
+        friend.get_by_role("button", name="Join").click()
+        friend.wait_for_function("() => document.title.includes('Treasure Mountain Companion') && "
+                                 "!!document.querySelector('flt-glass-pane, flutter-view')", timeout=60_000)
+        assert any(c["name"] == "tm_table_" + str(shared.app.port) for c in context.cookies())
+    finally:
+        context.close()

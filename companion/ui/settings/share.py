@@ -48,6 +48,8 @@ def share_card(ctx: AppContext) -> ft.Control:
                     alignment=ft.MainAxisAlignment.CENTER,
                 )
             )
+        if view.typed:
+            parts.append(w.para(view.typed, small=True))
         if view.action == "Stop sharing":
             parts.append(w.para("Stop sharing ends every other device's session and the code.", small=True))
             parts.append(w.text_button(view.action, act, icon_name="STOP_SCREEN_SHARE"))

@@ -22,6 +22,7 @@ class ShareView:
     address: str | None = None
     qr_png: bytes | None = None
     action: str | None = None  # the button's label: "Stop sharing" / "Share again"
+    typed: str | None = None  # under the QR code: the address to open and type the code in, for a phone with no camera
 
 
 def qr_png(text: str, scale: int = 6) -> bytes:
@@ -65,6 +66,7 @@ class SharePresenter:
             address=table.join_url,
             qr_png=qr_png(table.join_url),
             action="Stop sharing",
+            typed=f"Or open {table.base_url} and type the code.",
         )
 
     def act(self) -> None:
