@@ -197,3 +197,16 @@ def test_a_friend_types_the_code_on_the_join_page():
         joined = friend.get(f"/join?code={code[:3]}%20{code[3:]}%20", headers={"Sec-Fetch-Site": "same-origin"},
                             follow_redirects=False)
         assert joined.status_code == 303 and table.admits(friend.cookies["tm"])
+
+
+def test_a_device_that_joins_lands_on_the_game_in_play():
+    table = Table("http://testserver", "tm")
+    table.landing = lambda: "/round"
+    with TestClient(gated_echo(table)) as phone:
+        first = phone.get(f"/join/{table.code}", follow_redirects=False)
+        assert first.status_code == 303 and first.headers["location"] == "/round"
+        again = phone.get(f"/join/{table.code}", follow_redirects=False)  # rejoined: the same
+        assert again.status_code == 303 and again.headers["location"] == "/round"
+    table.landing = lambda: "/"
+    with TestClient(gated_echo(table)) as phone:
+        assert phone.get(f"/join?code={table.code}", follow_redirects=False).headers["location"] == "/"

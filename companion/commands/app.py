@@ -95,6 +95,18 @@ def _app_main(data_dir):
     return make_main(data_dir)
 
 
+def _landing(data_dir) -> str:
+    """Where a device that joins the table goes: the game in play (a phone rejoining mid-game is back in it at
+    once), else home."""
+    from companion.store import Store
+
+    try:
+        with Store.open_read_only(data_dir) as store:
+            return "/round" if store.in_progress() is not None else "/"
+    except Exception:  # a store that cannot be read: home says why
+        return "/"
+
+
 def _serve(sock, args: argparse.Namespace, data_dir) -> int:
     from companion.server import guard, probe, sharing, web
 
@@ -108,6 +120,7 @@ def _serve(sock, args: argparse.Namespace, data_dir) -> int:
         address = listen.address_for_others(args.host, sock)
         in_url = f"[{address}]" if ":" in address else address
         table = sharing.start(f"http://{in_url}:{args.port}", args.port)
+        table.landing = lambda: _landing(data_dir)
         url = table.join_url
         name = socket.gethostname()
         hosts = guard.allowed_hosts(args.host, address, name, f"{name}.local")

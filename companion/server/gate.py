@@ -3,14 +3,15 @@
 Installed by :mod:`companion.server.web` only while the server listens beyond loopback (see
 :mod:`companion.server.sharing`). It sits inside the Host and Origin checks:
 
-- ``GET /join/CODE`` with the current code: a fresh device token in an ``HttpOnly``, ``SameSite=Lax`` cookie
-  that lasts as long as the join (:data:`companion.server.sharing.JOIN_LIFETIME_S`) and a redirect to the app
-  that no cache keeps. A wrong code: 403 with a line saying so; too many wrong codes from that client
-  (its address): 429. A request another site made (``Sec-Fetch-Site: cross-site`` or ``same-site``: a link, an
-  ``<img>`` on someone's page) is refused with 403 before the code is looked at, so it counts for nothing: a
-  person joins by opening the address (``none``) or from the app's own page (``same-origin``).
-- Every other request and every WebSocket upgrade needs a valid token: else 403 (a page that says where to
-  join) or a refused upgrade (uvicorn answers 403).
+- ``GET /join/CODE`` (or ``/join?code=CODE``, what the join page's form sends) with the current code: a fresh
+  device token in an ``HttpOnly``, ``SameSite=Lax`` cookie that lasts as long as the join
+  (:data:`companion.server.sharing.JOIN_LIFETIME_S`) and a redirect, kept by no cache, to the game in play when
+  there is one (``Table.landing``), else home. A wrong code: 403 with a line saying so; too many wrong codes from
+  that client (its address): 429. A request another site made (``Sec-Fetch-Site: cross-site`` or ``same-site``:
+  a link, an ``<img>`` on someone's page) is refused with 403 before the code is looked at, so it counts for
+  nothing: a person joins by opening the address (``none``) or from the join page (``same-origin``).
+- Every other request and every WebSocket upgrade needs a valid token: else 403 (the join page: a small plain
+  form to type the code in) or a refused upgrade (uvicorn answers 403).
 - An accepted WebSocket is registered under its token, so "Stop sharing" can end it, as does its join running
   out: the gate closes it (code ``ENDED`` or ``EXPIRED``) and tells Flet the client went away; anything Flet
   sends after that is dropped.
@@ -109,7 +110,7 @@ class TableGate:
             return _page(403, "A link on another site cannot join this table. Open the join address yourself.",
                          form=False)
         if self.table.admits(token):
-            return _no_store(RedirectResponse("/", status_code=303))
+            return _no_store(RedirectResponse(self.table.landing(), status_code=303))
         if not code:
             return _page(200, "Type the table code shown on the host's screen.")
         try:
@@ -119,7 +120,7 @@ class TableGate:
         if token is None:
             return _page(403, "That table code is not valid now. Check the code on the host's screen and type it "
                               "again.")
-        response = _no_store(RedirectResponse("/", status_code=303))
+        response = _no_store(RedirectResponse(self.table.landing(), status_code=303))
         response.set_cookie(self.table.cookie_name, token, max_age=math.ceil(self.table.lifetime), httponly=True,
                             samesite="lax", path="/")
         return response

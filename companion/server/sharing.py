@@ -111,6 +111,8 @@ class Table:
         self._code: str | None = new_code()
         self._tokens: dict[str, Device] = {}
         self._wrong: dict[str, deque[float]] = {}  # client_key -> when its wrong codes came, in the last minute
+        #: Where a device goes once it has joined: the app points it at the game in play, when there is one.
+        self.landing: Callable[[], str] = lambda: "/"
 
     # ------------------------------------------------------------------ what the host sees
     @property
