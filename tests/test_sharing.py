@@ -210,3 +210,26 @@ def test_a_device_that_joins_lands_on_the_game_in_play():
     table.landing = lambda: "/"
     with TestClient(gated_echo(table)) as phone:
         assert phone.get(f"/join?code={table.code}", follow_redirects=False).headers["location"] == "/"
+
+
+def test_a_device_whose_join_ended_is_told_why():
+    """The door and its status (asked by the page's notice when its WebSocket closes) say the host stopped sharing,
+    or that the join ran out; asking the status is no try at the code."""
+    clock = Clock()
+    table = Table("http://testserver", "tm", clock=clock)
+    app = gated_echo(table)
+    with TestClient(app) as host, TestClient(app) as phone, TestClient(app) as stranger:
+        for device in (host, phone):
+            device.get(f"/join/{table.code}", follow_redirects=False)
+        assert phone.get("/join/status").json() == {"joined": True}
+        for _ in range(WRONG_TRIES_PER_MINUTE + 2):
+            assert stranger.get("/join/status").json() == {"joined": False, "ended": None}
+        assert stranger.get(f"/join/{table.code}", follow_redirects=False).status_code == 303  # never counted
+        table.stop(keep=host.cookies["tm"])
+        status = phone.get("/join/status")
+        assert status.json() == {"joined": False, "ended": "stopped"} and status.headers["cache-control"] == "no-store"
+        door = phone.get("/round")
+        assert door.status_code == 403 and "The host stopped sharing the table." in door.text and "<form" in door.text
+        clock.now += JOIN_LIFETIME_S
+        assert host.get("/join/status").json() == {"joined": False, "ended": "expired"}
+        assert "join ran out" in host.get("/").text

@@ -25,14 +25,24 @@ import math
 
 from starlette import status
 from starlette.requests import HTTPConnection, Request
-from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketClose
 
-from companion.server.sharing import EXPIRED, Live, Table, TooManyTries, connection_token
+from companion.server.sharing import ENDED, EXPIRED, Live, Table, TooManyTries, connection_token
 
 JOIN = "/join"  # the join page: a form to type the code in (``/join?code=CODE``), or the code in the address
 JOIN_PREFIX = JOIN + "/"
+#: Whether this device is joined, and if not why its join ended: asked by the page's notice when its WebSocket
+#: closes (companion/server/stopped_notice.py), to say the host stopped sharing rather than that the app stopped.
+STATUS = "/join/status"
+#: Why a device is out, as the door and the status say it.
+WHY = {ENDED: "stopped", EXPIRED: "expired"}
+DOOR = {
+    None: "This table is shared with a code. Type the code on the host's screen (or scan its QR code).",
+    ENDED: "The host stopped sharing the table. When they share it again, type the new code.",
+    EXPIRED: "This device's join ran out (a join lasts 12 hours). Type the table code to join again.",
+}
 #: What a browser says of a request another site made (Fetch Metadata); older browsers send nothing.
 FROM_ANOTHER_SITE = ("cross-site", "same-site")
 
@@ -94,16 +104,25 @@ class TableGate:
         request = Request(scope)
         token = request.cookies.get(self.table.cookie_name)
         path = request.url.path
-        if path == JOIN or path.startswith(JOIN_PREFIX):
+        if path == STATUS:
+            response = self._status(token)
+        elif path == JOIN or path.startswith(JOIN_PREFIX):
             code = request.query_params.get("code", "") if path == JOIN else path[len(JOIN_PREFIX) :]
             response = self._join(request, typed_code(code.strip("/")), token)
         elif self.table.admits(token):
             await self.app(scope, receive, send)
             return
         else:
-            response = _page(403, "This table is shared with a code. Type the code on the host's screen (or scan its "
-                                  "QR code).")
+            response = _page(403, DOOR[self.table.gone(token)])
         await response(scope, receive, send)
+
+    def _status(self, token: str | None) -> Response:
+        """``{"joined": true}``, or ``{"joined": false, "ended": "stopped" | "expired" | null}``."""
+        if self.table.admits(token):
+            body: dict = {"joined": True}
+        else:
+            body = {"joined": False, "ended": WHY.get(self.table.gone(token))}
+        return JSONResponse(body, headers={"Cache-Control": "no-store"})
 
     def _join(self, request: Request, code: str, token: str | None) -> Response:
         if request.headers.get("sec-fetch-site") in FROM_ANOTHER_SITE:

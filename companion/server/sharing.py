@@ -28,7 +28,7 @@ import ipaddress
 import secrets
 import threading
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -39,6 +39,8 @@ JOIN_LIFETIME_S = 12 * 3600
 #: Why a device's WebSocket was closed (its close code, which the page's notice tells apart).
 ENDED = 4001  # the host stopped sharing
 EXPIRED = 4002  # the join lasted JOIN_LIFETIME_S
+#: How many ended joins the table remembers, to tell their devices why they are out.
+REMEMBERED_ENDINGS = 1024
 
 # The token of the device whose WebSocket is being handled (set by the gate; Flet runs a page's main() in a
 # task started from that connection, so the page can learn which device it is on).
@@ -110,6 +112,7 @@ class Table:
         self._lock = threading.Lock()
         self._code: str | None = new_code()
         self._tokens: dict[str, Device] = {}
+        self._gone: OrderedDict[str, int] = OrderedDict()  # token -> why its join ended (ENDED / EXPIRED)
         self._wrong: dict[str, deque[float]] = {}  # client_key -> when its wrong codes came, in the last minute
         #: Where a device goes once it has joined: the app points it at the game in play, when there is one.
         self.landing: Callable[[], str] = lambda: "/"
@@ -170,7 +173,21 @@ class Table:
         if self._clock() < device.until:
             return True
         del self._tokens[token]
+        self._remember(token, EXPIRED)
         return False
+
+    def _remember(self, token: str, why: int) -> None:
+        """Keep why ``token``'s join ended, for its device's next request (the lock is held)."""
+        self._gone[token] = why
+        while len(self._gone) > REMEMBERED_ENDINGS:
+            self._gone.popitem(last=False)
+
+    def gone(self, token: str | None) -> int | None:
+        """Why ``token``'s join ended (:data:`ENDED`: the host stopped sharing; :data:`EXPIRED`), or None (a
+        token the table never gave, or has forgotten: a restart, say)."""
+        with self._lock:
+            self._valid(token)  # a join just run out is remembered as such
+            return self._gone.get(token) if token is not None else None
 
     def admits(self, token: str | None) -> bool:
         with self._lock:
@@ -200,6 +217,7 @@ class Table:
             ended = {t: device for t, device in self._tokens.items() if t != keep}
             for token in ended:
                 del self._tokens[token]
+                self._remember(token, ENDED)
         for device in ended.values():
             for live in device.lives:
                 live.end(ENDED)

@@ -61,9 +61,15 @@ def test_join_share_stop_and_share_again(shared, browser, app_page):
     host.click("Stop sharing")
     host.expect_text("Not shared: no code opens the app now.")
     host.expect_text("Ended 1 other device.")
-    # The phone's session is over: a reload finds the door shut; the old join address does not open it.
+    # The phone's session is over, and the phone says why (not that the app stopped) ...
+    notice = phone.page.locator("#companion-stopped")
+    notice.wait_for(state="attached")
+    phone.page.wait_for_timeout(1500)  # Flet's client tries to connect again meanwhile, and is refused
+    assert notice.inner_text().startswith("The host stopped sharing the table.")
+    phone.shot("phone-sharing-stopped")
+    # ... a reload finds the door shut, saying why; the old join address does not open it.
     phone.page.goto(shared.url + "/")
-    assert "Type the code on the host's screen" in phone.page.inner_text("body")
+    assert "The host stopped sharing the table." in phone.page.inner_text("body")
     phone.page.goto(shared.url + f"/join/{code}")
     assert "not valid now" in phone.page.inner_text("body")
     host.shot("settings-stopped")
@@ -92,3 +98,36 @@ def test_a_friend_types_the_code_on_the_join_page(shared, browser, screenshot_di
         assert any(c["name"] == "tm_table_" + str(shared.app.port) for c in context.cookies())
     finally:
         context.close()
+
+
+#: Keeps the page's last WebSocket in window.__lastWs, so a test can drop the connection as a sleeping phone does.
+KEEP_WS = """(() => {
+  const Native = window.WebSocket;
+  function Kept(url, protocols) {
+    const ws = protocols === undefined ? new Native(url) : new Native(url, protocols);
+    window.__lastWs = ws;
+    return ws;
+  }
+  Kept.prototype = Native.prototype;
+  ["CONNECTING", "OPEN", "CLOSING", "CLOSED"].forEach((k) => { Kept[k] = Native[k]; });
+  window.WebSocket = Kept;
+})();"""
+
+
+def test_a_phone_away_when_sharing_stopped_says_so_when_it_comes_back(shared, app_page):
+    """A phone asleep (its connection gone) while the host stops sharing: when it wakes, its page is refused and
+    says the host stopped sharing, not that the app stopped."""
+    code = code_of(shared)
+    host = app_page(shared, route=f"/join/{code}", own_device=True)
+    phone = app_page(shared, route=f"/join/{code}", own_device=True, init_script=KEEP_WS)
+    asleep = {"yes": True}
+    phone.page.route_web_socket("**/ws", lambda ws: ws.close() if asleep["yes"] else ws.connect_to_server())
+    phone.page.evaluate("() => window.__lastWs.close()")
+    phone.page.locator("#companion-stopped").wait_for(state="attached")
+    host.click("Settings")
+    host.click("Stop sharing")
+    host.expect_text("Ended 1 other device.")
+    asleep["yes"] = False
+    phone.page.wait_for_function(
+        "() => (document.getElementById('companion-stopped') || {}).textContent?.startsWith("
+        "'The host stopped sharing the table.')", timeout=30_000)
