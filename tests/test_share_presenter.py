@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.server.sharing import Table
-from companion.ui.settings.share_presenter import SharePresenter, qr_png
+from companion.ui.settings.share_presenter import HOST_ONLY, SharePresenter, qr_png
 
 
 def test_this_computer_only_says_how_to_share():
@@ -38,3 +38,19 @@ def test_stop_sharing_ends_the_others_and_share_again_makes_a_new_code():
     presenter.act()
     view = presenter.view()
     assert view.state == "shared" and table.code and view.address.endswith(f"/join/{table.code}")
+
+
+def test_a_phone_shows_the_code_but_cannot_stop_or_renew_sharing():
+    table = Table("http://192.168.1.20:8550", "c")
+    phone = table.join(table.code)
+    presenter = SharePresenter(table, phone, host=False)
+    view = presenter.view()
+    assert view.state == "shared" and view.address and view.qr_png and view.action is None
+    assert view.footer == HOST_ONLY
+    presenter.act()  # a tap that reached it anyway
+    assert table.join_url is not None and table.admits(phone)
+    table.stop()
+    view = presenter.view()
+    assert view.state == "stopped" and view.action is None and view.footer == HOST_ONLY
+    presenter.act()
+    assert table.join_url is None

@@ -21,7 +21,9 @@ from companion.server.sharing import (
     Table,
     TooManyTries,
     client_key,
+    connection_here,
     connection_token,
+    from_this_computer,
 )
 
 
@@ -78,10 +80,12 @@ def test_an_ipv6_guesser_counts_as_one_client_across_its_network():
 
 def gated_echo(table: Table) -> Starlette:
     seen: list[str | None] = []
+    here: list[bool] = []
 
     async def echo(ws: WebSocket) -> None:
         await ws.accept()
         seen.append(connection_token.get())
+        here.append(connection_here.get())
         try:
             while True:
                 await ws.send_text(await ws.receive_text())
@@ -91,6 +95,7 @@ def gated_echo(table: Table) -> Starlette:
     app = Starlette(routes=[WebSocketRoute("/ws", echo)])
     app.add_middleware(TableGate, table=table)
     app.state.seen = seen
+    app.state.here = here
     return app
 
 
@@ -233,3 +238,19 @@ def test_a_device_whose_join_ended_is_told_why():
         clock.now += JOIN_LIFETIME_S
         assert host.get("/join/status").json() == {"joined": False, "ended": "expired"}
         assert "join ran out" in host.get("/").text
+
+
+def test_the_page_learns_whether_it_is_on_the_host_computer():
+    """The host's browser (on loopback, or on the very address the server was reached at, as when it opens the
+    printed join address) is the host's screen; a phone is not."""
+    assert from_this_computer("192.168.1.20", "192.168.1.20") and from_this_computer("::ffff:127.0.0.1", "::1")
+    assert not from_this_computer("192.168.1.33", "192.168.1.20") and not from_this_computer("testclient", "x")
+    table = Table("http://testserver", "tm")
+    app = gated_echo(table)
+    for client, host in (("127.0.0.1", True), ("192.168.1.33", False)):
+        with TestClient(app, client=(client, 50000)) as device:
+            device.get(f"/join/{table.code}", follow_redirects=False)
+            with device.websocket_connect("/ws") as ws:
+                ws.send_text("a")
+                assert ws.receive_text() == "a"
+        assert app.state.here[-1] is host, client

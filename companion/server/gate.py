@@ -12,9 +12,10 @@ Installed by :mod:`companion.server.web` only while the server listens beyond lo
   nothing: a person joins by opening the address (``none``) or from the join page (``same-origin``).
 - Every other request and every WebSocket upgrade needs a valid token: else 403 (the join page: a small plain
   form to type the code in) or a refused upgrade (uvicorn answers 403).
-- An accepted WebSocket is registered under its token, so "Stop sharing" can end it, as does its join running
-  out: the gate closes it (code ``ENDED`` or ``EXPIRED``) and tells Flet the client went away; anything Flet
-  sends after that is dropped.
+- An accepted WebSocket says to the page which device it is (``connection_token``) and whether it is this
+  computer's, the host's screen (``connection_here``). It is registered under its token, so "Stop sharing" can
+  end it, as does its join running out: the gate closes it (code ``ENDED`` or ``EXPIRED``) and tells Flet the
+  client went away; anything Flet sends after that is dropped.
 """
 
 from __future__ import annotations
@@ -29,7 +30,16 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketClose
 
-from companion.server.sharing import ENDED, EXPIRED, Live, Table, TooManyTries, connection_token
+from companion.server.sharing import (
+    ENDED,
+    EXPIRED,
+    Live,
+    Table,
+    TooManyTries,
+    connection_here,
+    connection_token,
+    from_this_computer,
+)
 
 JOIN = "/join"  # the join page: a form to type the code in (``/join?code=CODE``), or the code in the address
 JOIN_PREFIX = JOIN + "/"
@@ -83,6 +93,12 @@ def _no_store(response: Response) -> Response:
     """``response`` kept by no cache: a redirect that sets a device's cookie must not be replayed to another."""
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def _from_this_computer(scope: Scope) -> bool:
+    client, server = scope.get("client"), scope.get("server")
+    user_agent = HTTPConnection(scope).headers.get("user-agent", "")
+    return from_this_computer(client[0] if client else None, server[0] if server else None, user_agent)
 
 
 class TableGate:
@@ -181,9 +197,11 @@ class TableGate:
             return {"type": "websocket.disconnect", "code": live.why}
 
         reset = connection_token.set(token)
+        reset_here = connection_here.set(_from_this_computer(scope))
         try:
             await self.app(scope, guarded_receive, guarded_send)
         finally:
             runs_out.cancel()
+            connection_here.reset(reset_here)
             connection_token.reset(reset)
             self.table.disconnected(token, live)

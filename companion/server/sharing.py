@@ -13,7 +13,10 @@ again. Tokens and the code live in memory only: a restart makes a new code and e
 
 "Stop sharing" (Settings) ends the code and every joined device's session, except the device that pressed it
 (decided: the person stopping is at the table holding the game; ending their own session too would leave
-nobody able to share again without restarting the app). "Share again" makes a new code.
+nobody able to share again without restarting the app). "Share again" makes a new code. Only the host
+computer's own screen has those two buttons: a connection from this computer (a loopback address, or the
+very address it reached, as the host's browser opening the printed join address does) is the host's; a phone
+could otherwise end everyone else's session or hand out a new code.
 
 This module knows nothing of Flet or HTTP: the gate calls :meth:`Table.join`, :meth:`Table.admits` and
 :meth:`Table.connected`; the Settings screen calls :func:`current` and :meth:`Table.stop` /
@@ -25,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import ipaddress
+import os
 import secrets
 import threading
 import time
@@ -45,6 +49,40 @@ REMEMBERED_ENDINGS = 1024
 # The token of the device whose WebSocket is being handled (set by the gate; Flet runs a page's main() in a
 # task started from that connection, so the page can learn which device it is on).
 connection_token: contextvars.ContextVar[str | None] = contextvars.ContextVar("connection_token", default=None)
+#: Whether that WebSocket comes from this computer (the host's screen); without a shared table every page does.
+connection_here: contextvars.ContextVar[bool] = contextvars.ContextVar("connection_here", default=True)
+#: Tests only: a browser whose User-Agent contains this text counts as another device (every test page comes
+#: from 127.0.0.1, this computer).
+REMOTE_AGENT_ENV = "TREASURE_COMPANION_TEST_REMOTE_AGENT"
+
+
+def from_this_computer(client: str | None, server: str | None, user_agent: str = "") -> bool:
+    """Whether a connection from ``client`` that reached this computer at ``server`` comes from this computer:
+    a loopback address, or the one it reached (the host's browser opening ``http://192.168.1.20:8550/join/...``
+    connects from 192.168.1.20).
+
+    >>> from_this_computer("127.0.0.1", "127.0.0.1"), from_this_computer("192.168.1.20", "192.168.1.20")
+    (True, True)
+    >>> from_this_computer("192.168.1.33", "192.168.1.20"), from_this_computer(None, "192.168.1.20")
+    (False, False)
+    """
+    marker = os.environ.get(REMOTE_AGENT_ENV)
+    if marker and marker in user_agent:
+        return False
+    if not client:
+        return False
+    try:
+        ip = ipaddress.ip_address(client)
+    except ValueError:
+        return False
+    if ip.version == 6 and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    if ip.is_loopback:
+        return True
+    try:
+        return server is not None and ip == ipaddress.ip_address(server.removeprefix("::ffff:"))
+    except ValueError:
+        return False
 
 
 class TooManyTries(Exception):

@@ -274,10 +274,11 @@ class AppPage:
         return self._page
 
     # ------------------------------------------------------------------------------------------ lifecycle
-    def open(self, route: str = "/", size: str = "phone", motion: bool = False, init_script: str | None = None
-             ) -> AppPage:
+    def open(self, route: str = "/", size: str = "phone", motion: bool = False, init_script: str | None = None,
+             user_agent: str | None = None) -> AppPage:
         """Open a fresh page (a new Flet session) at ``route`` and ``size`` ("phone" or "desktop"); ``init_script``:
-        JavaScript the page runs before its own (to watch what it receives, say).
+        JavaScript the page runs before its own (to watch what it receives, say); ``user_agent``: the browser's
+        name for itself (a page of its own profile only).
 
         The page asks for reduced motion (a setting people use), so Flutter skips most animations: each animation
         frame is drawn in software here, a fifth of the browser's work. ``motion=True`` keeps them, for the tests
@@ -288,11 +289,13 @@ class AppPage:
         reduced_motion = "no-preference" if motion else "reduce"
         if self.device is None:
             self.context = self.browser.new_context(
-                viewport={"width": width, "height": height}, reduced_motion=reduced_motion
+                viewport={"width": width, "height": height}, reduced_motion=reduced_motion,
+                **({"user_agent": user_agent} if user_agent else {}),
             )
             self.context.set_default_timeout(UI_TIMEOUT_MS)
             self._page = page = self.context.new_page()
         else:
+            assert user_agent is None, "a page with a user agent of its own needs a profile of its own"
             self._page = page = self.device.new_page()
             page.set_viewport_size({"width": width, "height": height})
             page.emulate_media(reduced_motion=reduced_motion)
@@ -627,11 +630,11 @@ def app_page(browser, device, screenshot_dir, request):
 
     def open_page(
         server: Server, size: str = "phone", route: str = "/", motion: bool = False, own_device: bool = False,
-        init_script: str | None = None,
+        init_script: str | None = None, user_agent: str | None = None,
     ) -> AppPage:
         page = AppPage(browser, server, screenshot_dir, None if own_device else device)
         pages.append(page)
-        return page.open(route, size=size, motion=motion, init_script=init_script)
+        return page.open(route, size=size, motion=motion, init_script=init_script, user_agent=user_agent)
 
     yield open_page
     if getattr(request.node, "browser_call_failed", False):

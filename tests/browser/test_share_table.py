@@ -24,9 +24,16 @@ class SharedServer:
         return self.app.output
 
 
+#: A browser naming itself so counts as a phone on the network, not the host computer (every test page comes
+#: from 127.0.0.1): companion.server.sharing.REMOTE_AGENT_ENV.
+PHONE_AGENT = ("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36 "
+               "TestPhoneAcrossTheTable")
+
+
 @pytest.fixture
 def shared(tmp_path, browser):
-    app = launch(tmp_path, free_port(), "--host", "0.0.0.0")
+    app = launch(tmp_path, free_port(), "--host", "0.0.0.0",
+                 env={"TREASURE_COMPANION_TEST_REMOTE_AGENT": "TestPhoneAcrossTheTable"})
     try:
         wait_listening(app)
         yield SharedServer(f"http://127.0.0.1:{app.port}", tmp_path / "data", app)
@@ -131,3 +138,19 @@ def test_a_phone_away_when_sharing_stopped_says_so_when_it_comes_back(shared, ap
     phone.page.wait_for_function(
         "() => (document.getElementById('companion-stopped') || {}).textContent?.startsWith("
         "'The host stopped sharing the table.')", timeout=30_000)
+
+
+def test_only_the_host_computer_stops_or_renews_sharing(shared, app_page):
+    """A phone's Settings show the code and its QR code, without Stop sharing or Share again."""
+    code = code_of(shared)
+    phone = app_page(shared, route=f"/join/{code}", own_device=True, user_agent=PHONE_AGENT)
+    phone.click("Settings")
+    phone.expect_text(f"Table code {code}")
+    phone.expect_text("Only the host's computer can stop sharing or make a new code.")
+    assert "Stop sharing" not in phone.text()
+    phone.shot("phone-settings-share")
+    host = app_page(shared, route=f"/join/{code}", own_device=True, size="desktop")
+    host.click("Settings")
+    host.expect_text("Other devices joined: 1.")
+    host.control("Stop sharing")
+    host.shot("host-settings-share")

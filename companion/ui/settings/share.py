@@ -13,7 +13,7 @@ QR_SIZE = 220
 
 
 def share_card(ctx: AppContext) -> ft.Control:
-    presenter = SharePresenter(sharing.current(), ctx.state.get("device_token"))
+    presenter = SharePresenter(sharing.current(), ctx.state.get("device_token"), ctx.state.get("this_computer", True))
     content = ft.Column(spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     def act(_e) -> None:
@@ -50,6 +50,8 @@ def share_card(ctx: AppContext) -> ft.Control:
             )
         if view.typed:
             parts.append(w.para(view.typed, small=True))
+        if view.footer:
+            parts.append(w.para(view.footer, small=True))
         if view.action == "Stop sharing":
             parts.append(w.para("Stop sharing ends every other device's session and the code.", small=True))
             parts.append(w.text_button(view.action, act, icon_name="STOP_SCREEN_SHARE"))
