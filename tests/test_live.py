@@ -105,3 +105,33 @@ def test_a_tap_aimed_at_the_screen_before_a_background_reload_is_refused(tmp_pat
         assert not on_b.behind()
         assert on_b.proceed(), on_b.error
         assert store_a.load(session_a.game_id).steps == before + 2
+
+
+def test_a_late_tap_on_another_phone_says_the_game_changed_on_another_phone(tmp_path):
+    """Two phones at a shared table on a human's placement: Ann's phone places; Bob's tap on the board, aimed at
+    the same placement, says where the game changed, not that a placement is not possible now (the reloaded game
+    waits for an automa)."""
+    with Store.open(tmp_path) as store_a, Store.open(tmp_path) as store_b, Store.open(tmp_path) as store_c:
+        ann, bob, host = page_ctx(store_a), page_ctx(store_b), page_ctx(store_c)
+        ann.state.update(device_token="ann-phone", this_computer=False)
+        bob.state.update(device_token="bob-phone", this_computer=False)
+        host.state.update(device_token="host-computer", this_computer=True)
+        session = game_access.start(ann, Setup.solo(seed=1133))  # blue rolls 4: red automa, then blue places
+        on_ann = RoundPresenter(session)
+        assert on_ann.starting_rolls({"blue": 4}) and on_ann.proceed()
+        on_bob = RoundPresenter(game_access.current(bob))
+        on_bob.stale_reason = lambda: live.stale_line(bob, session.game_id)
+        assert on_ann.view().decision == on_bob.view().decision == "place"
+        free = [c.space for c in on_ann.view().cells if c.status == "free"]
+
+        assert on_ann.tap_space(free[0])
+        assert live.refresh(bob, session.game_id, show=lambda: None)
+        assert not on_bob.tap_space(free[1])
+        assert on_bob.error == "Changed on another phone: here it is as saved there. Tap again."
+
+        on_host = RoundPresenter(game_access.current(host))
+        assert on_host.undo(), on_host.error  # the host computer takes Ann's placement back
+        assert live.refresh(bob, session.game_id, show=lambda: None)
+        assert not on_bob.tap_space(free[1])
+        assert on_bob.error == "Changed on the host's computer: here it is as saved there. Tap again."
+        assert live.stale_line(ann, session.game_id) is not None and live.stale_line(host, session.game_id) is None

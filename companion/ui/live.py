@@ -38,6 +38,23 @@ REACTION_S = 0.3
 ANSWER_S = 10.0
 
 
+#: Which device saved each game's last step: its table token (None without a shared table) and whether it is the
+#: host computer. All pages of the app run in this one process, so a page refused for being behind can say
+#: where the game changed.
+_saved_on: dict[int, tuple[str | None, bool]] = {}
+
+
+def stale_line(ctx: AppContext, game_id: int | None) -> str | None:
+    """Why a tap on this page was refused, when another device changed the game ("Changed on another phone:
+    ..."); None when it was another window of this device, or a page without a shared table (the caller's own
+    "changed in another window")."""
+    device, host = _saved_on.get(game_id, (None, True)) if game_id is not None else (None, True)
+    if device is None or device == ctx.state.get("device_token"):
+        return None
+    where = "on the host's computer" if host else "on another phone"
+    return f"Changed {where}: here it is as saved there. Tap again."
+
+
 def connect(ctx: AppContext, show: Callable[[], None]) -> None:
     """Listen for steps saved on other pages; ``show`` rebuilds the page's current screen."""
 
@@ -54,9 +71,10 @@ def connect(ctx: AppContext, show: Callable[[], None]) -> None:
 
 
 def announce(ctx: AppContext, game_id: int | None) -> None:
-    """Tell the other pages that ``game_id`` has a new saved step."""
+    """Tell the other pages that ``game_id`` has a new saved step (and note which device saved it)."""
     if game_id is None:
         return
+    _saved_on[game_id] = (ctx.state.get("device_token"), ctx.state.get("this_computer", True))
     try:
         ctx.page.pubsub.send_others_on_topic(TOPIC, game_id)
     except Exception:  # no PubSub (a page without a server, as in unit tests)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from page_watch import HEARD, TAP_IF_UNCHANGED
 
 from companion.session import GameSession
 from companion.store import Store
@@ -56,25 +57,8 @@ def test_a_step_on_one_page_redraws_the_other(tmp_path, servers, app_page):
     one.expect_text(f"Next: {mirror.view().banner}")
 
 
-
 TRIES = 16  # taps in two pages, 0 to 50 ms apart, as two people at one table (the issue saw 5 doubles in 22)
 TWO_AUTOMA_SEED = 1140  # blue rolls 4: red automa places, then green: a stale second tap could draw for green
-#: Counts what the page receives from the app (window.__heard), before Flet's client handles it.
-HEARD = """(() => {
-  const Native = window.WebSocket;
-  window.__heard = 0;
-  function Counted(url, protocols) {
-    const ws = protocols === undefined ? new Native(url) : new Native(url, protocols);
-    ws.addEventListener("message", () => { window.__heard += 1; });
-    return ws;
-  }
-  Counted.prototype = Native.prototype;
-  ["CONNECTING", "OPEN", "CLOSING", "CLOSED"].forEach((k) => { Counted[k] = Native[k]; });
-  window.WebSocket = Counted;
-})();"""
-#: Tap the element unless the page has received anything since ``mark``: then the tap is aimed at the screen
-#: that showed the turn, not at a redraw.
-TAP_IF_UNCHANGED = "(e, mark) => { if (window.__heard !== mark) return false; e.click(); return true; }"
 
 
 def steps_saved(data) -> int:

@@ -9,7 +9,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from page_watch import HEARD, TAP_IF_UNCHANGED
 from server_helpers import free_port, launch, wait_listening
+
+from companion.session import GameSession
+from companion.store import Store
+from companion.ui.new_game.presenter import NewGameForm
+from companion.ui.round.presenter import RoundPresenter
 
 pytestmark = pytest.mark.browser
 
@@ -154,3 +160,46 @@ def test_only_the_host_computer_stops_or_renews_sharing(shared, app_page):
     host.expect_text("Other devices joined: 1.")
     host.control("Stop sharing")
     host.shot("host-settings-share")
+
+
+SEED = 1133  # blue rolls 4: the red automa places, then blue
+
+
+def test_a_late_tap_on_another_phone_says_the_game_changed_on_another_phone(shared, app_page):
+    """Two phones joined during a game land on it. On blue's placement both tap a free space, the second before
+    anything of the first's step reached it: the second is told the game changed on another phone (it had said
+    'place is not possible now: the game waits for an automa's turn')."""
+    with Store.open(shared.data_dir) as store:
+        GameSession.new(NewGameForm().setup(seed=SEED), store)
+    mirror = RoundPresenter(GameSession.new(NewGameForm().setup(seed=SEED)))
+    code = code_of(shared)
+    one, two = (app_page(shared, route=f"/join/{code}", own_device=True, user_agent=PHONE_AGENT, init_script=HEARD)
+                for _ in range(2))
+    for phone in (one, two):
+        phone.expect_text("Next: Roll for the starting turn order")  # landed on the game
+    one.click("Blue rolled 4")
+    one.click("Roll for the starting order")
+    one.click("Draw a card and place")
+    assert mirror.starting_rolls({"blue": 4}) and mirror.proceed()
+    banner = f"Next: {mirror.view().banner}"
+    free = [c for c in mirror.view().cells if c.status == "free"]
+    for phone in (one, two):
+        phone.expect_text(banner)
+        phone.settle()
+    labels = [f"{c.name}: empty, free" for c in free[:2]]
+    for _attempt in range(5):  # until the second tap leaves before the first's step reaches its phone
+        one.page.wait_for_timeout(600)
+        taps = [phone.control(label, exact=True) for phone, label in zip((one, two), labels, strict=True)]
+        mark = two.page.evaluate("() => window.__heard")
+        taps[0].evaluate("e => e.click()")
+        if taps[1].evaluate(TAP_IF_UNCHANGED, mark):
+            break
+        one.click("Undo:")  # the second phone had heard already: take the placement back, and again
+        for phone in (one, two):
+            phone.expect_text(banner)
+            phone.settle()
+    else:
+        raise AssertionError("the second phone heard of the first's step before its tap, five times")
+    two.expect_text("Changed on another phone: here it is as saved there. Tap again.")
+    assert "not possible now" not in two.text()
+    two.shot("phone-changed-on-another-phone")

@@ -7,7 +7,7 @@ the physical board ("Put Red #1 on Treasure Hoard", "Move the dragon up: 3 of 5"
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from companion.rules import automa as automa_rules
@@ -195,6 +195,9 @@ class RoundPresenter:
         #: ``seen``). A step of this page's own moves it at once; another page's step, which reloads the session
         #: in the background, moves it only once the page has drawn that game (:meth:`seen`).
         self.shown: int | None = session.revision
+        #: Where the game changed, when another device changed it ("Changed on another phone: ..."); None: another
+        #: window of this device (:data:`STALE`). The view asks the live updates (companion/ui/live.py).
+        self.stale_reason: Callable[[], str | None] = lambda: None
 
     # ------------------------------------------------------------------ what the screen shows
 
@@ -399,7 +402,7 @@ class RoundPresenter:
         """Say in one line why the store did not take the step or the walk through the log; False (not done)."""
         if isinstance(err, StoreConflict):
             # Another window moved this game on; the session has reloaded it: show where it stands now.
-            self.error = STALE
+            self.error = self.stale_reason() or STALE
         else:
             # The disk would not take the step (full, read-only): the session took it back; say so in one line.
             self.error = not_saved_line(err)

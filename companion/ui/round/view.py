@@ -30,7 +30,7 @@ from companion.ui.round.forms.banner import BAR_DECISIONS, decision_controls, ke
 from companion.ui.round.forms.controls import MAIN, MainButton
 from companion.ui.round.forms.side_panel import side_panel
 from companion.ui.round.last_step import LastStep
-from companion.ui.round.presenter import Cell, RoundPresenter, RoundView
+from companion.ui.round.presenter import STALE, Cell, RoundPresenter, RoundView
 from companion.ui.round.status import StatusStrip
 from companion.ui.round.updates import isolate
 
@@ -42,6 +42,7 @@ def presenter(ctx: AppContext) -> RoundPresenter | None:
     p = ctx.state.get("round_presenter")
     if p is None or p.session is not session:
         p = RoundPresenter(session)
+        p.stale_reason = lambda: live.stale_line(ctx, session.game_id)
         ctx.state["round_presenter"] = p
     # Settings: with the app's dice a human's dragon roll comes with the placement; with the table's, the
     # banner asks for the value rolled.
@@ -216,7 +217,7 @@ class RoundScreen:
         try:
             ok = call()
         except StoreConflict:  # Undo/Redo in a stale window (tests/test_round_presenter.py, xfail): as for a tap
-            self.p.error = "This game was changed in another window: here it is as saved there. Tap again."
+            self.p.error = self.p.stale_reason() or STALE
             ok = False
         self.act(ok)
 
