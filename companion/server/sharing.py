@@ -132,10 +132,13 @@ class Live:
 
 @dataclass(eq=False)
 class Device:
-    """A joined device: when its join runs out (the table's clock) and its open WebSockets."""
+    """A joined device: when its join runs out (the table's clock), its open WebSockets, and whose it is."""
 
     until: float
     lives: set[Live] = field(default_factory=set)
+    #: Whose device this is, as its person picked it on the game's screen: (game id, what they picked). The table
+    #: keeps it and nothing else reads it (companion/ui/round/whose.py words it).
+    owner: tuple[int, str] | None = None
 
 
 class Table:
@@ -240,6 +243,17 @@ class Table:
             device = self._tokens[token]
             device.lives.add(live)
             return device.until - self._clock()
+
+    def owner(self, token: str | None) -> tuple[int, str] | None:
+        """Whose device ``token`` is (see :attr:`Device.owner`), None when not said or not joined."""
+        with self._lock:
+            return self._tokens[token].owner if self._valid(token) else None
+
+    def set_owner(self, token: str | None, owner: tuple[int, str] | None) -> None:
+        """Say whose device ``token`` is (None: ask again); every page of that device shares it."""
+        with self._lock:
+            if self._valid(token):
+                self._tokens[token].owner = owner
 
     def disconnected(self, token: str, live: Live) -> None:
         with self._lock:

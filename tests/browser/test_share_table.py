@@ -175,16 +175,18 @@ def test_a_late_tap_on_another_phone_says_the_game_changed_on_another_phone(shar
     code = code_of(shared)
     one, two = (app_page(shared, route=f"/join/{code}", own_device=True, user_agent=PHONE_AGENT, init_script=HEARD)
                 for _ in range(2))
-    for phone in (one, two):
-        phone.expect_text("Next: Roll for the starting turn order")  # landed on the game
+    for phone, whose in ((one, "Blue"), (two, "Just watching")):
+        phone.expect_text("Whose phone is this?")  # landed on the game, which asks first
+        phone.click(whose)
+        phone.expect_text("Next: Roll for the starting turn order")
     one.click("Blue rolled 4")
     one.click("Roll for the starting order")
     one.click("Draw a card and place")
     assert mirror.starting_rolls({"blue": 4}) and mirror.proceed()
-    banner = f"Next: {mirror.view().banner}"
+    banners = {one: f"Next: {mirror.view().banner}", two: "Next: Blue #1 — Blue's move"}  # two is watching
     free = [c for c in mirror.view().cells if c.status == "free"]
     for phone in (one, two):
-        phone.expect_text(banner)
+        phone.expect_text(banners[phone])
         phone.settle()
     labels = [f"{c.name}: empty, free" for c in free[:2]]
     for _attempt in range(5):  # until the second tap leaves before the first's step reaches its phone
@@ -196,10 +198,48 @@ def test_a_late_tap_on_another_phone_says_the_game_changed_on_another_phone(shar
             break
         one.click("Undo:")  # the second phone had heard already: take the placement back, and again
         for phone in (one, two):
-            phone.expect_text(banner)
+            phone.expect_text(banners[phone])
             phone.settle()
     else:
         raise AssertionError("the second phone heard of the first's step before its tap, five times")
     two.expect_text("Changed on another phone: here it is as saved there. Tap again.")
     assert "not possible now" not in two.text()
     two.shot("phone-changed-on-another-phone")
+
+
+def test_each_phone_says_whose_it_is_and_your_move_is_said_on_that_phone_only(shared, app_page):
+    """A phone that joins during a game lands on it and is asked once whose phone it is; then the placement says
+    "your move" on the placer's phone, and whose move it is on another's. The host's screen is never asked."""
+    with Store.open(shared.data_dir) as store:
+        GameSession.new(NewGameForm().setup(seed=SEED), store)
+    mirror = RoundPresenter(GameSession.new(NewGameForm().setup(seed=SEED)))
+    code = code_of(shared)
+    blue = app_page(shared, route=f"/join/{code}", own_device=True, user_agent=PHONE_AGENT)
+    blue.expect_text("Whose phone is this?")
+    blue.shot("whose-phone")
+    blue.resize("desktop")
+    blue.shot("whose-phone")
+    blue.resize("phone")
+    blue.click("Blue")
+    blue.expect_text("Next: Roll for the starting turn order")
+    watcher = app_page(shared, route=f"/join/{code}", own_device=True, user_agent=PHONE_AGENT)
+    watcher.click("Just watching")
+    host = app_page(shared, route=f"/join/{code}", own_device=True, size="desktop")
+    host.expect_text("Next: Roll for the starting turn order")  # the host's screen: the game at once
+    assert "Whose phone is this?" not in host.text()
+
+    blue.click("Blue rolled 4")
+    blue.click("Roll for the starting order")
+    blue.click("Draw a card and place")
+    assert mirror.starting_rolls({"blue": 4}) and mirror.proceed()
+    assert mirror.view().banner == "Blue #1 — your move: tap a space"
+    blue.expect_text("Next: Blue #1 — your move: tap a space")
+    watcher.expect_text("Next: Blue #1 — Blue's move")
+    host.expect_text("Next: Blue #1 — your move: tap a space")
+    watcher.shot("watching-phone")
+
+    # Whose phone it is shows in Settings, and can be changed: the game asks again.
+    watcher.click("Settings")
+    watcher.expect_text("This phone: Just watching.")
+    watcher.click("Change whose phone this is")
+    watcher.expect_text("Whose phone is this?")

@@ -198,6 +198,9 @@ class RoundPresenter:
         #: Where the game changed, when another device changed it ("Changed on another phone: ..."); None: another
         #: window of this device (:data:`STALE`). The view asks the live updates (companion/ui/live.py).
         self.stale_reason: Callable[[], str | None] = lambda: None
+        #: Whose phone the page is on: a player's colour, ``whose.WATCHING``, or None (everyone's screen: no shared
+        #: table, the host computer). A placement says "your move" only to its player, or on everyone's screen.
+        self.owner: str | None = None
 
     # ------------------------------------------------------------------ what the screen shows
 
@@ -312,7 +315,8 @@ class RoundPresenter:
         match d.kind:
             case "place":
                 who = self.game.setup.player(d.color).name
-                return f"{who + ' (' + cap(d.color) + ')' if who else cap(d.color)} #{d.dwarf} — your move: tap a space"
+                seat_name = who + " (" + cap(d.color) + ")" if who else cap(d.color)
+                return f"{seat_name} #{d.dwarf} — {self._whose_move(d.color)}"
             case "automa_turn":
                 return f"{cap(d.color)} automa places #{d.dwarf}"
             case "roll":
@@ -334,6 +338,12 @@ class RoundPresenter:
             case "starting_rolls":
                 return "Roll for the starting turn order"
         return "The game is over"
+
+    def _whose_move(self, color: str) -> str:
+        """ "your move: tap a space" on the placer's own phone (or everyone's screen), else "Ann's move"."""
+        if self.owner is None or self.owner == color:
+            return "your move: tap a space"
+        return f"{self.game.setup.player(color).name or cap(color)}'s move"
 
     @staticmethod
     def _question(t: Mapping, expansion: bool = True) -> Question:

@@ -25,6 +25,7 @@ from companion.ui import widgets as w
 from companion.ui.colors import COLOR_HEX, on_color
 from companion.ui.context import AppContext
 from companion.ui.new_game.presenter import setup_checklist
+from companion.ui.round import whose
 from companion.ui.round.board import Board
 from companion.ui.round.forms.banner import BAR_DECISIONS, decision_controls, kept_key
 from companion.ui.round.forms.controls import MAIN, MainButton
@@ -33,6 +34,7 @@ from companion.ui.round.last_step import LastStep
 from companion.ui.round.presenter import STALE, Cell, RoundPresenter, RoundView
 from companion.ui.round.status import StatusStrip
 from companion.ui.round.updates import isolate
+from companion.ui.round.whose_card import whose_card
 
 
 def presenter(ctx: AppContext) -> RoundPresenter | None:
@@ -44,6 +46,7 @@ def presenter(ctx: AppContext) -> RoundPresenter | None:
         p = RoundPresenter(session)
         p.stale_reason = lambda: live.stale_line(ctx, session.game_id)
         ctx.state["round_presenter"] = p
+    p.owner = whose.owner(ctx, session.game_id)  # a phone's person: "your move" on their own phone only
     # Settings: with the app's dice a human's dragon roll comes with the placement; with the table's, the
     # banner asks for the value rolled.
     p.app_dice = ctx.settings.dice == "app"
@@ -62,8 +65,21 @@ def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
                 ]
             )
         ]
+    if whose.needs_asking(ctx, p.session.game_id):
+        return [ask_whose_phone(ctx, p)]
     screen = RoundScreen(ctx, p)
     return [w.pinned(screen.root, screen.bar, screen.scroller)]
+
+
+def ask_whose_phone(ctx: AppContext, p: RoundPresenter) -> ft.Control:
+    """A joined phone says whose it is before it shows the game (companion/ui/round/whose.py); then the game."""
+    ctx.state.pop(live.REDRAW_IN_PLACE, None)  # no round screen on this page now: another device's step rebuilds
+
+    def picked(value: str) -> None:
+        whose.pick(ctx, p.session.game_id, value)
+        ctx.state["router"].show()
+
+    return whose_card(p.game.setup, picked)
 
 
 KEPT_INPUTS = 12  # the most decisions' bar inputs kept hidden in the bar to be shown again (forms.banner.kept_key)

@@ -24,6 +24,7 @@ class ShareView:
     action: str | None = None  # the button's label: "Stop sharing" / "Share again"
     typed: str | None = None  # under the QR code: the address to open and type the code in, for a phone with no camera
     footer: str | None = None  # at the card's foot, where the host has its button: why a phone has none
+    whose: str | None = None  # a phone: whose it is in the game in play ("This phone: Ann (Blue)."), to change it
 
 
 def qr_png(text: str, scale: int = 6) -> bytes:
@@ -41,10 +42,11 @@ class SharePresenter:
     """``table`` is None when the app listens on this computer only; ``device`` is this page's token; ``host``:
     the page is on the host computer's screen, the only one that stops or renews sharing."""
 
-    def __init__(self, table: Table | None, device: str | None, host: bool = True):
+    def __init__(self, table: Table | None, device: str | None, host: bool = True, whose: str | None = None):
         self.table = table
         self.device = device
         self.host = host
+        self.whose = whose  # what this phone's person picked for the game in play ("Ann (Blue)"), if anything
         self.ended: int | None = None
 
     def view(self) -> ShareView:
@@ -75,6 +77,7 @@ class SharePresenter:
             action="Stop sharing" if self.host else None,
             typed=f"Or open {table.base_url} and type the code.",
             footer=None if self.host else HOST_ONLY,
+            whose=f"This phone: {self.whose}." if self.whose and not self.host else None,
         )
 
     def act(self) -> None:
