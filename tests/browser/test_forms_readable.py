@@ -86,8 +86,8 @@ FORMS = {
     "side-panel": Form(
         solo,
         lambda g: g.state.last_die is not None and g.decision.kind != "keep_roll",
-        ("Time Warp: re-roll Blue's 6", "Place the golem", "Record spell", "Make the app match the table",
-         "Dragon position", "Red automa points", "Reveal Red's stash"),
+        ("Time Warp: re-roll Blue's 6", "Place the golem", "Record spell", "Dragon down", "Dragon up",
+         "Make the app match the table", "Dragon position", "Red automa points", "Reveal Red's stash"),
         open=("Spells, special tiles and corrections", "Automa stash (hidden)", "Event log"),
     ),
 }
