@@ -58,8 +58,8 @@ def test_checklist_marks_starting_gold_as_an_estimate_and_gives_automa_no_beer()
     gold = [(line, est) for line, est in lines if "gold" in line]
     ref = load_reference()
     assert len(gold) == 3 and all(est == (ref.starting_gold.source == "estimate") for _, est in gold)
-    assert gold[0][0].startswith("Red automa (#1 in turn order): 2 gold, no beer")
-    assert "Blue (#2 in turn order): 3 gold, 1 beer" in gold[1][0]
+    assert gold[0][0].startswith("Red automa, #1 in turn order: 2 gold, no beer")
+    assert "Blue, #2 in turn order: 3 gold, 1 beer" in gold[1][0]
     draft = next(line for line, _ in lines if "Spell draft" in line)
     assert draft.endswith("Blue (the automa skip it)")
 

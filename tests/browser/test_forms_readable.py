@@ -29,11 +29,12 @@ def solo() -> Setup:
 
 
 def two_rahdo() -> Setup:
-    """Two people and an automa, the Rahdo variant: the attack form's every part (two humans, the black die)."""
+    """Two people and an automa, the Rahdo variant: the attack form's every part (two humans, the black die). The
+    people have names, one of them long: a form says a person by name."""
     return Setup.build(
         [
-            Player(color="blue", kind="human"),
-            Player(color="yellow", kind="human"),
+            Player(color="blue", kind="human", name="Ann"),
+            Player(color="yellow", kind="human", name="Wilhelmina Mountainbeard"),
             Player(color="red", kind="automa", deck="red", difficulty="hard"),
         ],
         seed=2,
@@ -71,15 +72,16 @@ FORMS = {
     "attack": Form(
         solo,
         waits_for("attack"),
-        ("The dragon tile", "Strength", "Takes", "Tile points", "Blue axes total", "Blue casts Frost Bolt (+1)",
+        ("The dragon tile", "Strength", "Takes", "Tile points", "Blue's axes total", "Blue casts Frost Bolt (+1)",
          "Red automa", "Green automa"),
     ),
     "attack-keep-roll": Form(solo, waits_for("keep_roll", purpose="attack"), ()),
     "attack-two-players-rahdo": Form(
         two_rahdo,
         waits_for("attack"),
-        ("The dragon tile", "Strength", "Takes", "Tile points", "The black die", "Blue axes total",
-         "Yellow axes total", "Yellow casts Ice Storm (+2)", "Red automa"),
+        ("The dragon tile", "Strength", "Takes", "Tile points", "The black die", "Ann (Blue)", "Ann's axes total",
+         "Wilhelmina Mountainbeard (Yellow)", "Wilhelmina Mountainbeard's axes total",
+         "Wilhelmina Mountainbeard casts Ice Storm (+2)", "Red automa"),
     ),
     "next-round": Form(solo, waits_for("next_round"), ("Reset the board",)),
     "final-scores": Form(solo, waits_for("final_scores"), ()),

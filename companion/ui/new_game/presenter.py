@@ -175,6 +175,7 @@ def stash_hint(table: bool) -> str:
 def setup_checklist(setup: Setup, turn_order: list[str], reference: Reference | None = None) -> list[tuple[str, bool]]:
     """What to lay out on the table, as (line, is_estimate) pairs, in the order of the rulebook's setup."""
     ref = reference or load_reference()
+    names = words.Names.of(setup)
     gold_estimate = ref.starting_gold.source == "estimate"
     lines: list[tuple[str, bool]] = []
     lines.append((f"{words.count(setup.rounds, 'round')}: put the round marker on the first space", False))
@@ -186,11 +187,11 @@ def setup_checklist(setup: Setup, turn_order: list[str], reference: Reference | 
         player = setup.player(color)
         gold = setup.starting_gold[position]
         beer = "no beer" if player.is_automa else "1 beer"
-        who = f"{color.capitalize()}{' automa' if player.is_automa else ''}"
-        lines.append((f"{who} (#{position + 1} in turn order): {gold} gold, {beer}", gold_estimate))
+        who = names.player(color, player.is_automa)
+        lines.append((f"{who}, #{position + 1} in turn order: {gold} gold, {beer}", gold_estimate))
     if setup.expansion:
         humans = [c for c in reversed(turn_order) if not setup.player(c).is_automa]
-        order = ", ".join(c.capitalize() for c in humans)
+        order = ", ".join(names.who(c) for c in humans)
         lines.append((f"Spell draft in reverse turn order: {order} (the automa skip it)", False))
     if setup.automa:
         lines.append(("The automa decks are shuffled by the app: no cards on the table", False))
