@@ -64,12 +64,16 @@ def test_checklist_marks_starting_gold_as_an_estimate_and_gives_automa_no_beer()
     assert draft.endswith("Blue (the automa skip it)")
 
 
-def test_transcribed_decks_are_used_only_when_chosen_and_only_for_the_automa_in_play():
+def test_the_transcribed_deck_in_use_is_played_unless_turned_off_and_only_for_the_automa_in_play():
+    """The Decks screen says "your red deck is in use": New game plays it unless its switch is turned off."""
     from companion.rules.deck import load_builtin
 
     red = load_builtin("red")
     mine = red.model_copy(update={"cards": red.cards[:4]})
     form = NewGameForm()
+    assert form.plays_transcribed({"red": mine}) and not form.plays_transcribed({})
+    assert form.setup(seed=1, imported={"red": mine}).custom_decks == {"red": mine}
+    form.transcribed_decks = False
     assert form.setup(seed=1, imported={"red": mine}).custom_decks == {}
     form.transcribed_decks = True
     assert form.setup(seed=1, imported={"red": mine}).custom_decks == {"red": mine}
@@ -136,3 +140,18 @@ def test_checklist_puts_the_dragon_on_zero_and_marks_the_track_length_an_estimat
     assert [est for line, est in setup_checklist(setup, ["red", "blue", "green"], corrected) if "ragon" in line] == [
         False
     ]
+
+
+def test_start_s_summary_names_the_decks_played_with():
+    form = NewGameForm()
+    assert form.summary({}) == "Solo · Caverns of Gandûm · Hard automa · the app's red and green decks"
+    assert form.summary({"red"}) == "Solo · Caverns of Gandûm · Hard automa · your red deck and the app's green deck"
+    assert form.summary({"red", "green"}).endswith(" · your red and green decks")
+    form.transcribed_decks = False
+    assert form.summary({"red"}).endswith(" · the app's red and green decks")
+    form.transcribed_decks = None
+    form.choose_mode("two")  # one automa, the red deck: the green one is not played
+    assert form.summary({"green"}) == "Two players, one automa · Caverns of Gandûm · Hard automa · the app's red deck"
+    assert form.summary({"red", "green"}).endswith(" · your red deck")
+    form.choose_mode("none")
+    assert form.summary({"red"}) == "No automa · Caverns of Gandûm"

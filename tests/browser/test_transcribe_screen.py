@@ -61,10 +61,11 @@ def test_calibrating_a_transcribed_deck_shows_its_bands_on_new_game(servers, app
     app.expect_text("With your transcribed red deck", timeout_ms=120_000)
     assert (server.data_dir / "decks" / "calibration.json").is_file()
     app.shot("decks-calibrated")
-    app.open("/new")
+    app.open("/new")  # the deck in use is played: its bands are shown
+    app.expect_text("From simulated games with your transcribed red deck.")
+    app.click("Play with your transcribed red deck", role="switch")
     app.expect_text("From simulated games with the app's decks.")
     app.click("Play with your transcribed red deck", role="switch")
-    app.expect_text("From simulated games with your transcribed red deck.")
     app.page.mouse.move(200, 600)
     app.page.mouse.wheel(0, 1200)
     app.shot("new-game-transcribed-bands", wait_ms=1000)
