@@ -155,3 +155,18 @@ def test_start_s_summary_names_the_decks_played_with():
     assert form.summary({"red", "green"}).endswith(" · your red deck")
     form.choose_mode("none")
     assert form.summary({"red"}) == "No automa · Caverns of Gandûm"
+
+
+def test_the_bands_are_those_of_the_automa_the_setup_plays():
+    """Two players and one automa (the red deck): that automa's band only, with its median; solo: both."""
+    from companion.rules.calibration import describe_band
+
+    form = NewGameForm()
+    assert form.band_lines(None) == [describe_band(d) for d in ("easy", "hard", "punishing")]
+    assert all(" the automa usually score " in line and ", medians red " in line for line in form.band_lines(None))
+    form.choose_mode("two")
+    lines = form.band_lines(None)
+    assert lines == [describe_band(d, decks=["red"]) for d in ("easy", "hard", "punishing")]
+    assert all(" the red automa usually scores " in line and ", median " in line for line in lines)
+    form.set_deck(2, "green")
+    assert form.band_lines(None)[1].startswith("Hard: the green automa usually scores ")

@@ -62,23 +62,36 @@ all_play = { dwarf_king = 1, gem_market = "ruby", tunnel = 2, wizards_cave = 3 }
 
 
 def test_calibrating_a_transcribed_deck_shows_its_bands_on_new_game(servers, app_page):
+    """The card says which decks go in and, once the games begin, how long is left from their measured speed (it
+    said "about a minute" for a run of 123 s); the bands show each automa's median; New game shows the bands of
+    the automa its setup plays (two players and the red automa: the red automa's only)."""
     server = servers.start(calibration_games=4)
     app = app_page(server, "phone", "/decks")
     app.fill("Deck file text (TOML)", RED)
     app.click("Import pasted deck")
-    app.expect_text("is not calibrated yet")
+    app.expect_text("Your transcribed red deck is not calibrated yet")
+    app.expect_text("Calibrating plays 24 simulated solo games with your red deck and the app's green deck in the "
+                    "background; it says how long is left as it goes.")
+    assert "about a minute" not in app.text()
     app.click("Calibrate my decks")
-    app.expect_text("With your transcribed red deck", timeout_ms=120_000)
+    app.expect_text("From simulated solo games with your red deck and the app's green deck", timeout_ms=120_000)
+    app.expect_text("Calibrated with 24 simulated games in ")
+    app.expect_text("Hard: the red automa usually scores ")
     assert (server.data_dir / "decks" / "calibration.json").is_file()
     app.shot("decks-calibrated")
-    app.open("/new")  # the deck in use is played: its bands are shown
-    app.expect_text("From simulated games with your transcribed red deck.")
-    app.click("Play with your transcribed red deck", role="switch")
-    app.expect_text("From simulated games with the app's decks.")
-    app.click("Play with your transcribed red deck", role="switch")
+    app.resize("desktop")
+    app.shot("decks-calibrated")
+    app.open("/new")  # the deck in use is played: its bands are shown, both automa's in a solo game
+    app.expect_text("From simulated solo games with your red deck and the app's green deck.")
+    app.expect_text("Hard: the automa usually score ")
+    app.expect_text(", medians red ")
+    app.click("Two players and one automa")
+    app.expect_text("Hard: the red automa usually scores ")
     app.page.mouse.move(200, 600)
-    app.page.mouse.wheel(0, 1200)
+    app.page.mouse.wheel(0, 1600)
     app.shot("new-game-transcribed-bands", wait_ms=1000)
+    app.click("Play with your transcribed red deck", role="switch")
+    app.expect_text("From simulated solo games with the app's decks.")
 
 
 #: A printed green card, field by field, as the buttons name the choices.

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from pydantic import ValidationError
 
 from companion.rules import words
+from companion.rules.calibration import Calibration, describe_band
 from companion.rules.deck import Deck
 from companion.rules.reference import Reference, load_reference
 from companion.rules.setup import COLORS, MAX_NAME, Options, Player, Setup
@@ -138,6 +139,11 @@ class NewGameForm:
         if apps:
             parts.append(f"the app's {words.join_and(apps)} deck{'s' if len(apps) > 1 else ''}")
         return words.join_and(parts)
+
+    def band_lines(self, calibration: Calibration | None) -> list[str]:
+        """What each difficulty means in points for the automa this setup plays (two players and the red automa:
+        the red automa's band only, with its median)."""
+        return [describe_band(d, calibration, decks=self.automa_decks()) for d in ("easy", "hard", "punishing")]
 
     def summary(self, imported: Collection[str]) -> str:
         """What Start will start, in one line under it: who plays, the edition, the automa and their decks.

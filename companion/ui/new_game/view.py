@@ -7,7 +7,6 @@ import secrets
 
 import flet as ft
 
-from companion.rules.calibration import describe_band
 from companion.rules.setup import COLORS
 from companion.store import StoreError, not_saved_line
 from companion.ui import game_access
@@ -241,10 +240,11 @@ class NewGameScreen:
 
     def _bands(self) -> list[ft.Control]:
         """What each difficulty means in points, with the decks this game will use."""
-        transcribed = self.form.plays_transcribed(self.imported)
+        played = set(self.imported) & set(self.form.automa_decks())
+        transcribed = self.form.plays_transcribed(self.imported) and bool(played)
         cal, whose = bands_in_use(self.ctx.data_dir, transcribed=transcribed)
-        lines: list[ft.Control] = [ft.Text(describe_band(d, cal)) for d in ("easy", "hard", "punishing")]
-        note = f"From simulated games with {whose}."
+        lines: list[ft.Control] = [ft.Text(line) for line in self.form.band_lines(cal)]
+        note = f"From simulated solo games with {whose}."
         if transcribed and whose == "the app's decks":
             note += " Calibrate your transcribed deck on the Decks screen to see its own."
         lines.append(w.para(note, small=True))
