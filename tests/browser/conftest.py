@@ -15,7 +15,8 @@ Fixtures
 ``app`` (function scope)
     A fresh page (a fresh Flet session) on ``app_server`` at phone size, with Flutter's semantics tree on.
     It is an :class:`AppPage`: ``app.open("/rules", size="desktop")``, ``app.click("Rules help")``,
-    ``app.expect_text("Treasure Hoard")``, ``app.fill("Gold", "12")``, ``app.text()``, ``app.shot("home")``.
+    ``app.expect_text("Treasure Hoard")``, ``app.fill("Gold", "12")``, ``app.text()``, ``app.shot("home")``,
+    ``app.assert_readable("the attack form", ["Strength"])`` (no label squeezed a letter a line, nothing cut).
 ``screenshot_dir`` (session scope)
     Where ``app.shot`` writes: ``$TREASURE_COMPANION_SCREENSHOTS`` or a temporary folder (printed).
 
