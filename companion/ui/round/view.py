@@ -105,6 +105,7 @@ class RoundScreen:
         self.main = MainButton()
         self._main_shown: tuple | None = None  # the main button's look as last sent
         self._halves: tuple[ft.Container, ft.Container] | None = None  # the banner's half and the board's
+        self._row: ft.ResponsiveRow | None = None  # the row holding them
         self._on_page: ft.Control | None = None  # the decision's long form on the page (made by _banner)
         self._kept: dict[tuple, ft.Control] = {}  # the bar's inputs kept for later steps (forms.banner.kept_key)
         self._kept_sent: list[ft.Control] = []  # the kept inputs as last updated
@@ -204,25 +205,25 @@ class RoundScreen:
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
         self._halves = (ft.Container(content=left, col=HALF), ft.Container(content=self._slots["board"], col=HALF))
-        self.root.controls = [
-            ft.ResponsiveRow(
-                list(self._halves),
-                spacing=10,
-                run_spacing=10,
-                vertical_alignment=ft.CrossAxisAlignment.START,
-            ),
-            self.side_box,
-        ]
+        self._row = ft.ResponsiveRow(
+            list(self._halves),
+            spacing=10,
+            run_spacing=10,
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        )
+        self.root.controls = [self._row, self.side_box]
 
     def _layout(self, v: RoundView) -> list[ft.Control]:
         """During a dragon attack its form takes the whole width, the board under it (not needed while the form
-        is filled in); else the board stands beside the banner from a tablet's width up. Changed by property."""
+        is filled in); else the board stands beside the banner from a tablet's width up."""
         col = FULL if v.decision == "attack" else HALF
         if self._halves[0].col == col:
             return []
-        for half in self._halves:
-            half.col = col
-        return list(self._halves)
+        # Flet's client lays a ResponsiveRow out again only when its own list changes, not when a child's ``col``
+        # does: the halves are made anew around the same contents.
+        self._halves = tuple(ft.Container(content=half.content, col=col) for half in self._halves)
+        self._row.controls = list(self._halves)
+        return [self._row]
 
     def refresh(self, part: str = "banner") -> None:
         """After a change inside a form (a stepper, a choice): only the parts that changed are sent."""
