@@ -21,7 +21,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
 from companion.oneline import cut, one_line
-from companion.rules.scoring import ScoreSheet
+from companion.rules.scoring import ScoreSheet, sheet_error
 from companion.rules.setup import Setup
 
 #: Largest record read (bytes); a whole game is about 50 kB, 100,000 correction steps about 9 MB.
@@ -218,4 +218,4 @@ def check_event(event: Mapping, number: int) -> None:
             try:
                 ScoreSheet.model_validate(event["sheet"], strict=True)
             except ValidationError as exc:
-                raise malformed(where, _field(exc, "sheet")) from None
+                raise malformed(where, f"sheet.{sheet_error(exc)}") from None
