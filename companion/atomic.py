@@ -19,6 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from companion.paths import DECKS_FOLDER
+
 SUFFIX = ".companion-partial"
 #: A temporary file younger than this may be a write in progress (each takes well under a second).
 STALE_SECONDS = 300
@@ -89,8 +91,8 @@ def sweep(folder: Path, target: str | None = None, older_than: float = STALE_SEC
 
 
 #: Where the app writes in its data folder: the folder itself (settings) and ``decks`` (imported decks,
-#: transcription drafts, the calibration: ``companion.ui.decks.presenter.DECKS_FOLDER``).
-DATA_SUBFOLDERS = ("", "decks")
+#: transcription drafts, the calibration: :data:`companion.paths.DECKS_FOLDER`).
+DATA_SUBFOLDERS = ("", DECKS_FOLDER)
 
 
 def sweep_data_folder(data_dir: str | os.PathLike[str]) -> list[Path]:
