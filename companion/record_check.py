@@ -6,6 +6,7 @@ A record comes from anywhere (another phone, a hand edit, an attacker), so it is
 - JSON without NaN or Infinity, nested at most :data:`MAX_DEPTH` levels, every number a whole number that fits
   64 bits (:data:`MAX_INT`);
 - no coercion: ``"version": true`` or ``"rounds": "5"`` are refused, not read as 1 and 5;
+- every event of a type the record knows (:data:`EVENT_TYPES`);
 - a ``game_end``'s scores between 0 and :data:`MAX_SCORE`, and its score sheet valid like one the score
   sheet tool reads.
 Every refusal is a :class:`RecordError` with code 2 and one line naming the line and the field.
@@ -32,6 +33,13 @@ MAX_EVENTS = 200_000
 MAX_DEPTH = 32
 #: Every whole number in a record fits a signed 64-bit integer (the seed needs 63 bits).
 MAX_INT = 2**63 - 1
+#: Every event type a record may hold (README, "The game record"); another one is a malformed record, not a game
+#: that diverges from the rules.
+EVENT_TYPES = frozenset({
+    "automa_shuffle", "starting_rolls", "roll", "reroll", "roll_kept", "attack_called_off", "turn_order",
+    "round_start", "round_end", "place", "automa_draw", "sit_out", "answer", "gain", "loss", "table_keeps",
+    "score", "special_tile", "spell", "dragon", "attack_input", "axes", "attack", "correction", "game_end",
+})
 #: Highest final score a game_end may carry: a score sheet with every count at its maximum (999) stays below.
 MAX_SCORE = 99_999
 
@@ -209,6 +217,8 @@ def check_event(event: Mapping, number: int) -> None:
         raise malformed(where, _field(exc)) from None
     if event["seq"] != number - 1:
         raise RecordError(2, f"malformed record: {where} has seq {event['seq']}, expected {number - 1}")
+    if event["type"] not in EVENT_TYPES:
+        raise malformed(where, f"type: {cut(json.dumps(event['type']))} is not an event type of the record")
     if event["type"] == "game_end":
         try:
             _GameEnd.model_validate({"scores": event.get("scores")})

@@ -113,6 +113,36 @@ def test_a_bad_setup_exits_2(capsys, tmp_path, game):
     assert code == 2 and "setup.dwarves" in one_line(err)
 
 
+@pytest.mark.parametrize("command", ["replay", "log", "import"])
+@pytest.mark.parametrize("kind", ["teleport", "", "Roll", 7])
+def test_an_event_of_no_known_type_is_a_malformed_record_exit_2(capsys, tmp_path, game, command, kind):
+    """It exited 4 as a record that diverges from the rules; the README says 2 for a malformed record."""
+    rows = rows_of(game)
+    rows[5]["type"] = kind
+    data_dir = ["--data-dir", str(tmp_path / "d")] if command == "import" else []
+    code = main([command, write(tmp_path, text_of(rows)), *data_dir])
+    out, err = capsys.readouterr()
+    assert (code, out) == (2, "") and err.count("\n") == 1 and "Traceback" not in err
+    assert "malformed record: line 6: type:" in err
+
+
+def test_the_event_types_are_those_the_readme_lists_and_the_engine_makes():
+    import re
+
+    from companion.record_check import EVENT_TYPES
+
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    table = readme[readme.index("| type | fields | when |"):readme.index("Bump the version")]
+    rows = [row for row in table.splitlines()[2:] if row.startswith("|")]
+    listed = {name for row in rows for name in re.findall(r"`([a-z_]+)`", row.split("|")[1])}
+    assert listed == EVENT_TYPES
+    engine = "".join(p.read_text(encoding="utf-8") for p in (Path(__file__).parents[1] / "companion" / "rules")
+                     .rglob("*.py"))
+    made = set(re.findall(r'_emit\(\s*"([a-z_]+)"', engine)) | set(re.findall(r'"type": "([a-z_]+)"', engine))
+    assert made - {"proceed"} <= EVENT_TYPES  # proceed: an input that is not an event
+    assert made - {"proceed"} == EVENT_TYPES
+
+
 @pytest.mark.parametrize("header", [{"format": "treasure-companion-record", "version": 99},
                                     {"format": "chess-pgn", "version": 1}])
 def test_unsupported_records_exit_3(capsys, tmp_path, game, header):
