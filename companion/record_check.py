@@ -7,6 +7,11 @@ A record comes from anywhere (another phone, a hand edit, an attacker), so it is
   64 bits (:data:`MAX_INT`);
 - no coercion: ``"version": true`` or ``"rounds": "5"`` are refused, not read as 1 and 5;
 - every event of a type the record knows (:data:`EVENT_TYPES`);
+- every event in an undo step (``step``, a whole number), in the order steps are made: the setup's events are
+  step 0; each further event is in the step of the event before it or in the next one (steps never go back,
+  never skip a number, and one step's events are consecutive lines); the first event is in step 0, or in step 1
+  for a game whose setup makes no event (no automa to shuffle for). Where the steps fall is then the replay's
+  to check: a step the rules make of other events than the record's diverges (exit 4), as any other field;
 - a ``game_end``'s scores between 0 and :data:`MAX_SCORE`, and its score sheet valid like one the score
   sheet tool reads.
 Every refusal is a :class:`RecordError` with code 2 and one line naming the line and the field.
@@ -68,7 +73,7 @@ class _EventHead(BaseModel):
     model_config = ConfigDict(strict=True)
 
     seq: StrictInt = Field(ge=1)
-    step: StrictInt | None = Field(default=None, ge=0)
+    step: StrictInt = Field(ge=0)
     type: StrictStr = Field(min_length=1, max_length=40)
     input: StrictBool = False
 
@@ -202,6 +207,20 @@ def check_header(header: Mapping, supported: tuple[int, ...], fmt: str) -> Setup
         return Setup.model_validate_json(json.dumps(head.setup), strict=True)
     except ValidationError as exc:
         raise RecordError(2, f"malformed record: {_field(exc, 'setup')}") from None
+
+
+def check_step(event: Mapping, number: int, previous: int | None) -> None:
+    """An event's step against the step of the event before it (``None``: it is the first event); see the
+    module's docstring for the rule."""
+    step = event["step"]
+    where = f"line {number}"
+    if previous is None:
+        if step > 1:
+            raise malformed(where, f"step: the first event is in step {step}; steps start at 0, the setup's")
+    elif step < previous:
+        raise malformed(where, f"step: {step} after step {previous}; steps never go back")
+    elif step > previous + 1:
+        raise malformed(where, f"step: {step} after step {previous}; steps count up by one")
 
 
 def check_event(event: Mapping, number: int) -> None:
