@@ -144,6 +144,25 @@ def test_the_event_types_are_those_the_readme_lists_and_the_engine_makes():
     assert made - {"proceed"} == EVENT_TYPES
 
 
+@pytest.mark.parametrize("command", ["replay", "log"])
+@pytest.mark.parametrize(("code", "spoil"), [
+    (2, lambda rows: rows[3].pop("seq")),
+    (3, lambda rows: rows[0].update(version=99)),
+    (4, lambda rows: rows[-1].update(scores={})),
+], ids=["malformed", "unsupported", "diverged"])
+def test_a_record_that_cannot_be_replayed_is_named(capsys, monkeypatch, tmp_path, game, command, code, spoil):
+    """'replay: diverged at event seq 5: ...' did not say which file: a script going through many had to guess."""
+    rows = rows_of(game)
+    spoil(rows)
+    path = write(tmp_path, text_of(rows), "records 7.jsonl")
+    assert main([command, path]) == code
+    err = capsys.readouterr().err
+    assert err.startswith(f"{command}: {path}: ") and err.count("\n") == 1
+    monkeypatch.setattr("sys.stdin", io.StringIO(text_of(rows)))
+    assert main([command, "-"]) == code
+    assert capsys.readouterr().err.startswith(f"{command}: standard input: ")
+
+
 def _steps_changed(rows: list[dict], change: str) -> int:
     """Change the record's steps one way; the line (1-based, the header is line 1) that goes wrong."""
     firsts = [i for i in range(2, len(rows)) if rows[i]["step"] != rows[i - 1]["step"]]
