@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import socket
 import sys
 import tempfile
@@ -19,15 +20,34 @@ DEFAULT_PORT = 8550
 DEFAULT_HOST = "127.0.0.1"
 
 
+def host_arg(value: str) -> str:
+    """argparse ``type`` of ``--host``: an empty name is refused, as ``--data-dir ""`` is. The socket layer reads
+    "" as every address of the computer: a shell variable that was not set (``--host "$HOST"``) would have
+    shared the table with the whole network."""
+    if not value:
+        raise argparse.ArgumentTypeError(f"empty: leave --host out for this computer only ({DEFAULT_HOST}), or "
+                                         "give 0.0.0.0 to share the table on your network")
+    return value
+
+
+def port_arg(value: str) -> int:
+    """argparse ``type`` of ``--port``: digits 0-9 only, 1 to 65535. ``int()`` also reads other scripts' digits
+    (``١٢`` is 12), ``+12``, ``1_2`` and spaces: a port nobody meant to type is refused instead of bound."""
+    if not re.fullmatch(r"[0-9]{1,5}", value) or not 0 < int(value) < 65536:
+        raise argparse.ArgumentTypeError(f"must be a number from 1 to 65535 in digits 0-9, not {value!r}")
+    return int(value)
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "app",
         help="run the companion app (the default command)",
         description="Run the companion app: a web page on this computer (default) or a desktop window.",
     )
-    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"web server port (default {DEFAULT_PORT})")
+    p.add_argument("--port", type=port_arg, default=DEFAULT_PORT, help=f"web server port (default {DEFAULT_PORT})")
     p.add_argument(
         "--host",
+        type=host_arg,
         default=DEFAULT_HOST,
         help=f"address to listen on (default {DEFAULT_HOST}: this computer only; "
         "0.0.0.0 lets phones on your network join with a table code)",
@@ -74,9 +94,6 @@ def run(args: argparse.Namespace) -> int:
         ft.run(make_main(data_dir), view=ft.AppView.FLET_APP, no_cdn=True)
         return 0
 
-    if not 0 < args.port < 65536:
-        print(f"treasure-companion: --port must be 1-65535, not {args.port}", file=sys.stderr)
-        return 2
     try:
         sock = listen.bind(args.host, args.port)
     except listen.ListenError as err:
