@@ -12,12 +12,15 @@ is left; the next write or opening after that removes it.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
 import tempfile
 import time
 from pathlib import Path
+
+from companion.paths import DECKS_FOLDER
 
 SUFFIX = ".companion-partial"
 #: A temporary file younger than this may be a write in progress (each takes well under a second).
@@ -63,6 +66,41 @@ def write_text(path: Path, text: str, *, sync: bool = False) -> None:
         raise
 
 
+def write_new(path: Path, text: str) -> None:
+    """Write ``text`` (UTF-8) whole to a temporary file beside ``path``, then give it that name only if no file
+    has it: a name that is taken raises ``FileExistsError`` and nothing is overwritten. A failed write (a full
+    disk) leaves no file at ``path`` and no temporary file, so the same write can be made again; its OSError
+    names ``path``. For a simulated run's records (``simulate --records``), which never overwrite one."""
+    fd, tmp = open_temp(path)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.chmod(tmp, 0o644)  # mkstemp makes it private; a record is like any file the person makes
+        _rename_if_free(tmp, path)
+    except OSError as e:
+        Path(tmp).unlink(missing_ok=True)
+        raise OSError(e.errno, e.strerror, str(path)) from None  # the record's name, not the temporary one
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _rename_if_free(tmp: str, path: Path) -> None:
+    """Rename ``tmp`` to ``path`` unless ``path`` exists (``FileExistsError``), in one step where the system has
+    one: a hard link fails on a taken name (a rename would replace it). Where links are not made (FAT, some
+    network disks) the name is checked first, then renamed (Windows' rename refuses a taken name itself)."""
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        raise
+    except OSError:
+        if os.path.lexists(path):
+            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(path)) from None
+        os.rename(tmp, path)
+    else:
+        os.unlink(tmp)
+
+
 def sweep(folder: Path, target: str | None = None, older_than: float = STALE_SECONDS) -> list[Path]:
     """Delete the app's temporary files in ``folder`` (only those of ``target`` when given) older than
     ``older_than`` seconds; returns them. Never fails: a folder that cannot be listed is left as it is."""
@@ -89,8 +127,8 @@ def sweep(folder: Path, target: str | None = None, older_than: float = STALE_SEC
 
 
 #: Where the app writes in its data folder: the folder itself (settings) and ``decks`` (imported decks,
-#: transcription drafts, the calibration: ``companion.ui.decks.presenter.DECKS_FOLDER``).
-DATA_SUBFOLDERS = ("", "decks")
+#: transcription drafts, the calibration: :data:`companion.paths.DECKS_FOLDER`).
+DATA_SUBFOLDERS = ("", DECKS_FOLDER)
 
 
 def sweep_data_folder(data_dir: str | os.PathLike[str]) -> list[Path]:

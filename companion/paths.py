@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import os
 import stat
 import sys
@@ -11,6 +12,29 @@ from typing import BinaryIO
 
 APP_DIR_NAME = "treasure-companion"
 DATA_ENV = "TREASURE_COMPANION_DATA"
+
+#: The saved games (SQLite), at the top of the data folder.
+GAMES_FILE = "games.sqlite3"
+#: The person's settings, beside the saved games.
+SETTINGS_FILE = "settings.json"
+#: Where the Decks screen keeps the transcribed decks in use, the transcription drafts and the calibration.
+DECKS_FOLDER = "decks"
+
+#: Every file the app keeps in its data folder, relative to it (``*``: any characters), whether it exists yet or
+#: not: the one list of them. A command writing a file a person names (``export``) refuses each, as writing
+#: there would replace what the app keeps.
+APP_FILES: tuple[str, ...] = (
+    GAMES_FILE,
+    *(f"{GAMES_FILE}{side}" for side in ("-wal", "-shm", "-journal")),  # SQLite's files beside it
+    f"{GAMES_FILE}.broken-*",  # a damaged store moved aside, with its own -wal...
+    SETTINGS_FILE,
+    f"{SETTINGS_FILE}.broken-*",  # settings that could not be used, kept
+    f"{DECKS_FOLDER}/*.toml",  # the transcribed decks in use: red.toml, green.toml
+    f"{DECKS_FOLDER}/draft-*.json",  # transcription drafts, and an unreadable one set aside
+    f"{DECKS_FOLDER}/calibration.json",
+    ".*.companion-partial",  # an atomic write in progress (companion.atomic)
+    f"{DECKS_FOLDER}/.*.companion-partial",
+)
 
 
 def default_data_dir() -> Path:
@@ -32,6 +56,41 @@ def default_data_dir() -> Path:
     # The XDG spec says to ignore a relative XDG_DATA_HOME.
     base = Path(xdg) if xdg and os.path.isabs(xdg) else home / ".local" / "share"
     return base / APP_DIR_NAME
+
+
+def kept_by_the_app(data_dir: str | os.PathLike[str], path: str | os.PathLike[str]) -> bool:
+    """Whether writing ``path`` would replace one of :data:`APP_FILES` of ``data_dir``, there yet or not.
+
+    The folders are compared as written to (links followed, ``..`` resolved) and the name without regard to
+    case (a case-blind disk opens ``Settings.json`` as ``settings.json``); a file there by another name, a hard
+    link to one of them, is found by what it is. A link named ``path`` is replaced itself, not what it points to.
+
+    >>> kept_by_the_app("/data", "/data/decks/../decks/red.toml"), kept_by_the_app("/data", "/data/game-1.jsonl")
+    (True, False)
+    """
+    name = os.fspath(path)
+    folder = os.path.realpath(os.path.dirname(os.path.abspath(name)))
+    inside = os.path.relpath(os.path.join(folder, os.path.basename(name)), os.path.realpath(data_dir))
+    if not inside.startswith(os.pardir):
+        relative = Path(inside).as_posix().lower()
+        if any(fnmatch.fnmatchcase(relative, pattern.lower()) for pattern in APP_FILES):
+            return True
+    return _same_file_as_one_kept(data_dir, name)
+
+
+def _same_file_as_one_kept(data_dir: str | os.PathLike[str], name: str) -> bool:
+    try:
+        target = os.lstat(name)
+    except OSError:  # not there: only its name can say
+        return False
+    for pattern in APP_FILES:
+        for kept in Path(data_dir).glob(pattern):
+            try:
+                if os.path.samestat(target, os.stat(kept)):
+                    return True
+            except OSError:
+                continue
+    return False
 
 
 #: Why an empty data folder name is refused (``--data-dir ""``), in the words every command prints.

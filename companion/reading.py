@@ -7,9 +7,12 @@ a device, standard input) is read in chunks and refused as soon as it passes the
 
 from __future__ import annotations
 
+import argparse
+import errno
 import os
 import stat
 import sys
+from pathlib import Path
 from typing import BinaryIO
 
 from companion.oneline import shown
@@ -20,6 +23,19 @@ _CHUNK = 1 << 20
 
 class ReadError(Exception):
     """The input cannot be read, is too large or is not UTF-8 text; the message is one line."""
+
+
+#: Why an empty file name is refused: nearly always a shell variable that was not set (``--deck "$DECK"``). As a
+#: path it would be read as the current folder (``Path("")`` is ``.``): "`.`: it is a folder".
+EMPTY_NAME = "the file name is empty"
+
+
+def path_arg(value: str) -> Path:
+    """argparse ``type`` of an option naming a file or folder (``--deck``, ``--records``): an empty name is a usage
+    error in one line, never the current folder."""
+    if not value:
+        raise argparse.ArgumentTypeError("the name is empty (a shell variable that was not set?)")
+    return Path(value)
 
 
 def megabytes(limit: int) -> str:
@@ -39,7 +55,7 @@ def read_text(name: str, limit: int, what: str) -> str:
             return text
         data = _read_at_most(sys.stdin.buffer, limit, label, what)
     else:
-        label = shown(name)
+        label = shown(name) if name else '""'
         try:
             fh, first = open_input(name)
             with fh:
@@ -62,6 +78,8 @@ def open_input(name: str | os.PathLike[str]) -> tuple[BinaryIO, bytes]:
     f)``) is read; a folder is refused, and so is a named pipe that nothing writes to (a plain open waited
     forever for a writer): :class:`~companion.paths.NotAFile`, an ``OSError`` whose message is one line.
     """
+    if not os.fspath(name):
+        raise OSError(errno.ENOENT, EMPTY_NAME)
     fd, mode = open_no_wait(name)
     try:
         if stat.S_ISDIR(mode):

@@ -23,7 +23,15 @@ from itertools import compress, repeat
 from companion.oneline import json_escaped, one_line
 from companion.plain_json import fast_lines
 from companion.reading import megabytes
-from companion.record_check import MAX_EVENTS, MAX_RECORD_BYTES, RecordError, check_event, check_header, load_line
+from companion.record_check import (
+    MAX_EVENTS,
+    MAX_RECORD_BYTES,
+    RecordError,
+    check_event,
+    check_header,
+    check_step,
+    load_line,
+)
 from companion.rules.game import KNOWN_VERSIONS, RULES_VERSION, Diverged, Game
 from companion.rules.setup import Setup
 
@@ -155,6 +163,7 @@ def parse(text: str) -> tuple[dict, list[dict]]:
             header = value
         else:
             check_event(value, number)
+            check_step(value, number, events[-1]["step"] if events else None)
             events.append(value)
     if header is None:
         raise RecordError(2, "malformed record: it is empty")

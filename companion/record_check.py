@@ -6,6 +6,12 @@ A record comes from anywhere (another phone, a hand edit, an attacker), so it is
 - JSON without NaN or Infinity, nested at most :data:`MAX_DEPTH` levels, every number a whole number that fits
   64 bits (:data:`MAX_INT`);
 - no coercion: ``"version": true`` or ``"rounds": "5"`` are refused, not read as 1 and 5;
+- every event of a type the record knows (:data:`EVENT_TYPES`);
+- every event in an undo step (``step``, a whole number), in the order steps are made: the setup's events are
+  step 0; each further event is in the step of the event before it or in the next one (steps never go back,
+  never skip a number, and one step's events are consecutive lines); the first event is in step 0, or in step 1
+  for a game whose setup makes no event (no automa to shuffle for). Where the steps fall is then the replay's
+  to check: a step the rules make of other events than the record's diverges (exit 4), as any other field;
 - a ``game_end``'s scores between 0 and :data:`MAX_SCORE`, and its score sheet valid like one the score
   sheet tool reads.
 Every refusal is a :class:`RecordError` with code 2 and one line naming the line and the field.
@@ -21,7 +27,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
 from companion.oneline import cut, one_line
-from companion.rules.scoring import ScoreSheet
+from companion.rules.scoring import ScoreSheet, sheet_error
 from companion.rules.setup import Setup
 
 #: Largest record read (bytes); a whole game is about 50 kB, 100,000 correction steps about 9 MB.
@@ -32,6 +38,13 @@ MAX_EVENTS = 200_000
 MAX_DEPTH = 32
 #: Every whole number in a record fits a signed 64-bit integer (the seed needs 63 bits).
 MAX_INT = 2**63 - 1
+#: Every event type a record may hold (README, "The game record"); another one is a malformed record, not a game
+#: that diverges from the rules.
+EVENT_TYPES = frozenset({
+    "automa_shuffle", "starting_rolls", "roll", "reroll", "roll_kept", "attack_called_off", "turn_order",
+    "round_start", "round_end", "place", "automa_draw", "sit_out", "answer", "gain", "loss", "table_keeps",
+    "score", "special_tile", "spell", "dragon", "attack_input", "axes", "attack", "correction", "game_end",
+})
 #: Highest final score a game_end may carry: a score sheet with every count at its maximum (999) stays below.
 MAX_SCORE = 99_999
 
@@ -60,7 +73,7 @@ class _EventHead(BaseModel):
     model_config = ConfigDict(strict=True)
 
     seq: StrictInt = Field(ge=1)
-    step: StrictInt | None = Field(default=None, ge=0)
+    step: StrictInt = Field(ge=0)
     type: StrictStr = Field(min_length=1, max_length=40)
     input: StrictBool = False
 
@@ -196,6 +209,20 @@ def check_header(header: Mapping, supported: tuple[int, ...], fmt: str) -> Setup
         raise RecordError(2, f"malformed record: {_field(exc, 'setup')}") from None
 
 
+def check_step(event: Mapping, number: int, previous: int | None) -> None:
+    """An event's step against the step of the event before it (``None``: it is the first event); see the
+    module's docstring for the rule."""
+    step = event["step"]
+    where = f"line {number}"
+    if previous is None:
+        if step > 1:
+            raise malformed(where, f"step: the first event is in step {step}; steps start at 0, the setup's")
+    elif step < previous:
+        raise malformed(where, f"step: {step} after step {previous}; steps never go back")
+    elif step > previous + 1:
+        raise malformed(where, f"step: {step} after step {previous}; steps count up by one")
+
+
 def check_event(event: Mapping, number: int) -> None:
     """An event's seq, step, type and input flag (strict types), and a game_end's scores and sheet."""
     where = f"line {number}"
@@ -209,6 +236,8 @@ def check_event(event: Mapping, number: int) -> None:
         raise malformed(where, _field(exc)) from None
     if event["seq"] != number - 1:
         raise RecordError(2, f"malformed record: {where} has seq {event['seq']}, expected {number - 1}")
+    if event["type"] not in EVENT_TYPES:
+        raise malformed(where, f"type: {cut(json.dumps(event['type']))} is not an event type of the record")
     if event["type"] == "game_end":
         try:
             _GameEnd.model_validate({"scores": event.get("scores")})
@@ -218,4 +247,4 @@ def check_event(event: Mapping, number: int) -> None:
             try:
                 ScoreSheet.model_validate(event["sheet"], strict=True)
             except ValidationError as exc:
-                raise malformed(where, _field(exc, "sheet")) from None
+                raise malformed(where, f"sheet.{sheet_error(exc)}") from None

@@ -63,8 +63,12 @@ class GameSession:
         fresh = self.resume(self.store, self.game_id)
         self.game, self.revision = fresh.game, fresh.revision
 
-    def act(self, inp: Mapping) -> list[dict]:
-        """Play one input and save its step (with the finish, when it ends the game, in one transaction)."""
+    def act(self, inp: Mapping, *, seen: int | None = None) -> list[dict]:
+        """Play one input and save its step (with the finish, when it ends the game, in one transaction).
+
+        ``seen``: the revision of the game the screen showed when the input was made there (see :meth:`_check_seen`).
+        """
+        self._check_seen(seen)
         redo = self.game.redo_events()
         step = self.game.act(inp)
 
@@ -82,17 +86,30 @@ class GameSession:
         )
         return step
 
-    def undo(self) -> list[dict] | None:
+    def undo(self, *, seen: int | None = None) -> list[dict] | None:
+        self._check_seen(seen)
         step = self.game.undo()
         if step is not None:
             self._write(lambda: self.store.undo_step(self.game_id, expect_revision=self.revision), self.game.redo)
         return step
 
-    def redo(self) -> list[dict] | None:
+    def redo(self, *, seen: int | None = None) -> list[dict] | None:
+        self._check_seen(seen)
         step = self.game.redo()
         if step is not None:
             self._write(lambda: self.store.redo_step(self.game_id, expect_revision=self.revision), self.game.undo)
         return step
+
+    def _check_seen(self, seen: int | None) -> None:
+        """Refuse an input made on a screen that showed an older revision than this session holds.
+
+        Another page's step reloads this session in the background (companion/ui/live.py) while the page still
+        shows the game as it was; a tap already on its way was aimed at that screen. Played on the reloaded
+        game it would be a second step nobody chose (a second card drawn, a "Start round 2" taken as an automa's
+        placement): it is a conflict, as a tap that reaches the store after another window's step is.
+        """
+        if seen is not None and self.store is not None and seen != self.revision:
+            raise StoreConflict(f"game {self.game_id}: the screen showed revision {seen}, not {self.revision}")
 
     def _write(self, write: Callable[[], object], take_back: Callable[[], object]) -> None:
         """Save what the game just did; when the store refuses, the game goes back to the last saved step.

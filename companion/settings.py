@@ -33,14 +33,20 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from companion.atomic import write_text
 from companion.oneline import one_line
-from companion.paths import DATA_ENV, NotAFile, default_data_dir, read_regular, resolve_data_dir  # noqa: F401 (re-exported)
+from companion.paths import (  # noqa: F401 (re-exported)
+    DATA_ENV,
+    SETTINGS_FILE,
+    NotAFile,
+    default_data_dir,
+    read_regular,
+    resolve_data_dir,
+)
 from companion.rules.reference import Reference, load_reference
 from companion.rules.scoring import SetChart, load_scoring
 from companion.rules.spaces import TAVERN_SPACES
 
 log = logging.getLogger(__name__)
 
-SETTINGS_FILE = "settings.json"
 
 TavernRewardKind = Literal["none", "gold", "beer", "gems"]
 TavernSpace = Literal["tavern_1", "tavern_2", "tavern_3", "tavern_4"]

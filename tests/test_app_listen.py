@@ -88,3 +88,54 @@ def test_the_address_for_others_is_the_bound_one_or_this_computers_network_addre
         assert not listen.is_loopback(sock)
         address = listen.address_for_others("0.0.0.0", sock)
         assert address and address not in ("0.0.0.0", "127.0.0.1")
+
+
+class _WouldListen(Exception):
+    pass
+
+
+def _no_listening(monkeypatch) -> list:
+    """What the app asks to listen on; it never does (nothing is bound, nothing reaches the network)."""
+    from companion.server import listen
+
+    asked: list = []
+
+    def bind(host, port):
+        asked.append((host, port))
+        raise _WouldListen
+
+    monkeypatch.setattr(listen, "bind", bind)
+    return asked
+
+
+@pytest.mark.parametrize(("option", "value", "says"), [
+    ("--host", "", "argument --host: empty: leave --host out for this computer only (127.0.0.1), or give "
+                   "0.0.0.0 to share the table on your network"),
+    ("--port", "١٢", "argument --port: must be a number from 1 to 65535 in digits 0-9, not '١٢'"),
+    ("--port", "１２", "argument --port: must be a number from 1 to 65535 in digits 0-9, not '１２'"),
+    ("--port", "+8550", "argument --port: must be a number from 1 to 65535 in digits 0-9, not '+8550'"),
+    ("--port", "85_50", "argument --port: must be a number from 1 to 65535 in digits 0-9, not '85_50'"),
+    ("--port", "0", "argument --port: must be a number from 1 to 65535 in digits 0-9, not '0'"),
+    ("--port", "65536", "argument --port: must be a number from 1 to 65535 in digits 0-9, not '65536'"),
+], ids=["empty host", "arabic-indic digits", "fullwidth digits", "a sign", "an underscore", "0", "65536"])
+def test_an_empty_host_or_a_port_not_in_ascii_digits_is_refused_in_one_line(tmp_path, monkeypatch, capsys,
+                                                                             option, value, says):
+    """``--host ""`` listened on every address (a shell variable not set shared the table with the network);
+    ``--port ١٢`` listened on port 12. Both are refused before anything listens, as ``--data-dir ""`` is."""
+    from companion.cli import main
+
+    asked = _no_listening(monkeypatch)
+    with pytest.raises(SystemExit) as done:
+        main(["--no-browser", "--data-dir", str(tmp_path), option, value])
+    err = capsys.readouterr().err
+    assert done.value.code == 2 and asked == []
+    assert err == f"treasure-companion app: {says} (see treasure-companion app --help)\n"
+
+
+def test_a_port_in_ascii_digits_is_the_one_listened_on(tmp_path, monkeypatch):
+    from companion.cli import main
+
+    asked = _no_listening(monkeypatch)
+    with pytest.raises(_WouldListen):
+        main(["--no-browser", "--data-dir", str(tmp_path), "--port", "08551"])
+    assert asked == [("127.0.0.1", 8551)]

@@ -108,3 +108,33 @@ def test_the_next_write_of_a_file_removes_its_old_leftovers_only(tmp_path, kind)
     # and the write itself leaves none of its own
     assert sorted(p.name for p in path.parent.iterdir() if p.name.endswith(atomic.SUFFIX)) == sorted(
         [young.name, other.name])
+
+
+def test_a_new_file_is_written_whole_and_never_over_another(tmp_path, monkeypatch):
+    """atomic.write_new (simulate's records): a taken name is refused, kept as it was; where no hard link can
+    be made it still refuses a taken name; a failed write leaves nothing, named by the file it was for."""
+    import errno
+
+    taken = tmp_path / "game-00001.jsonl"
+    taken.write_text("someone else's")
+    with pytest.raises(FileExistsError):
+        atomic.write_new(taken, "mine")
+    assert taken.read_text() == "someone else's"
+
+    def no_links(*_a):
+        raise OSError(errno.EPERM, "links are not made here")
+
+    monkeypatch.setattr(atomic.os, "link", no_links)
+    with pytest.raises(FileExistsError):
+        atomic.write_new(taken, "mine")
+    atomic.write_new(tmp_path / "game-00002.jsonl", "mine")
+    assert (tmp_path / "game-00002.jsonl").read_text() == "mine"
+
+    def no_room(*_a):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(atomic.os, "rename", no_room)
+    with pytest.raises(OSError) as info:
+        atomic.write_new(tmp_path / "game-00003.jsonl", "mine")
+    assert info.value.errno == errno.ENOSPC and info.value.filename == str(tmp_path / "game-00003.jsonl")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game-00001.jsonl", "game-00002.jsonl"]

@@ -41,9 +41,21 @@ def test_the_data_is_reproducible_from_its_seed():
         assert fingerprint(f.games, f.seed, f.difficulty, f.bot) == f.sha256, (f.difficulty, f.bot)
 
 
-def test_new_game_line_names_the_bands():
+def test_new_game_line_names_the_bands_with_each_automa_s_median():
     p10, _, p90 = band_for("hard", "random")
     g10, _, g90 = band_for("hard", "greedy")
-    expected = f"Hard: the automa usually scores {p10}–{p90} ({g10}–{g90} when you take the all-play spaces)"
+    red, green = band_for("hard", "random", decks=["red"]), band_for("hard", "random", decks=["green"])
+    expected = (f"Hard: the automa usually score {p10}–{p90}, medians red {red[1]}, green {green[1]} "
+                f"({g10}–{g90} when you take the all-play spaces)")
     assert describe_band("hard") == expected
     assert band("hard")[0] == min(p10, g10) and band("hard")[2] == max(p90, g90)
+
+
+def test_a_game_with_one_automa_shows_that_automa_s_band_only():
+    """Two players and the red automa: the green deck's scores are not in its band."""
+    red = next(b for b in CAL.bands if (b.difficulty, b.bot, b.deck) == ("hard", "random", "red"))
+    greedy = next(b for b in CAL.bands if (b.difficulty, b.bot, b.deck) == ("hard", "greedy", "red"))
+    assert describe_band("hard", decks=["red"]) == (
+        f"Hard: the red automa usually scores {red.p10}–{red.p90}, median {red.p50} "
+        f"({greedy.p10}–{greedy.p90} when you take the all-play spaces)")
+    assert band("hard", decks=["red"]) != band("hard") and band("hard", decks=["green"]) != band("hard")

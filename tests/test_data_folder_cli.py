@@ -192,6 +192,33 @@ def test_an_empty_data_dir_is_one_line_and_exit_2_for_every_command(tmp_path, ar
     assert done.stdout == b""
 
 
+EMPTY_OPTION = "the name is empty (a shell variable that was not set?)"
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["simulate", "--games", "1", "--deck", ""],
+     f"treasure-companion simulate: argument --deck: {EMPTY_OPTION} (see treasure-companion simulate --help)"),
+    (["simulate", "--games", "1", "--records", ""],
+     f"treasure-companion simulate: argument --records: {EMPTY_OPTION} (see treasure-companion simulate --help)"),
+    (["calibrate", "--games", "1", "--deck", ""],
+     f"treasure-companion calibrate: argument --deck: {EMPTY_OPTION} (see treasure-companion calibrate --help)"),
+    (["decks", "check", ""], '"": cannot read: the file name is empty'),
+    (["score", ""], 'error: cannot read "": the file name is empty'),
+    (["replay", ""], 'replay: cannot read "": the file name is empty'),
+    (["log", ""], 'log: cannot read "": the file name is empty'),
+    (["import", ""], 'import: cannot read "": the file name is empty'),
+], ids=lambda a: " ".join(a) if isinstance(a, list) else None)
+def test_an_empty_file_name_is_said_to_be_empty_not_the_current_folder(tmp_path, argv, says):
+    """``simulate --deck ""`` said "`.`: it is a folder" (an empty path is the current folder), and
+    ``--records ""`` wrote the records into it; the others said "cannot read : No such file or directory"."""
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "TREASURE_COMPANION_DATA": str(tmp_path / "data"),
+           "PYTHONPATH": str(REPO)}
+    done = subprocess.run([sys.executable, "-m", "companion", *argv], cwd=tmp_path, env=env, capture_output=True,
+                          timeout=60)
+    assert (done.returncode, done.stdout, done.stderr.decode()) == (2, b"", says + "\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
 def test_an_empty_data_folder_name_from_code_is_a_store_error_not_the_current_folder(tmp_path, monkeypatch):
     from companion.store import Store, StoreError
 

@@ -73,5 +73,5 @@ def test_a_record_that_diverges_names_the_event(tmp_path):
     path = tmp_path / "changed.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     done = run_log(str(path))
-    assert done.returncode == 4 and done.stderr.startswith("log: diverged at event seq ")
+    assert done.returncode == 4 and done.stderr.startswith(f"log: {path}: diverged at event seq ")
     assert done.stderr.count("\n") == 1

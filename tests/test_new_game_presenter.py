@@ -58,18 +58,22 @@ def test_checklist_marks_starting_gold_as_an_estimate_and_gives_automa_no_beer()
     gold = [(line, est) for line, est in lines if "gold" in line]
     ref = load_reference()
     assert len(gold) == 3 and all(est == (ref.starting_gold.source == "estimate") for _, est in gold)
-    assert gold[0][0].startswith("Red automa (#1 in turn order): 2 gold, no beer")
-    assert "Blue (#2 in turn order): 3 gold, 1 beer" in gold[1][0]
+    assert gold[0][0].startswith("Red automa, #1 in turn order: 2 gold, no beer")
+    assert "Blue, #2 in turn order: 3 gold, 1 beer" in gold[1][0]
     draft = next(line for line, _ in lines if "Spell draft" in line)
     assert draft.endswith("Blue (the automa skip it)")
 
 
-def test_transcribed_decks_are_used_only_when_chosen_and_only_for_the_automa_in_play():
+def test_the_transcribed_deck_in_use_is_played_unless_turned_off_and_only_for_the_automa_in_play():
+    """The Decks screen says "your red deck is in use": New game plays it unless its switch is turned off."""
     from companion.rules.deck import load_builtin
 
     red = load_builtin("red")
     mine = red.model_copy(update={"cards": red.cards[:4]})
     form = NewGameForm()
+    assert form.plays_transcribed({"red": mine}) and not form.plays_transcribed({})
+    assert form.setup(seed=1, imported={"red": mine}).custom_decks == {"red": mine}
+    form.transcribed_decks = False
     assert form.setup(seed=1, imported={"red": mine}).custom_decks == {}
     form.transcribed_decks = True
     assert form.setup(seed=1, imported={"red": mine}).custom_decks == {"red": mine}
@@ -136,3 +140,33 @@ def test_checklist_puts_the_dragon_on_zero_and_marks_the_track_length_an_estimat
     assert [est for line, est in setup_checklist(setup, ["red", "blue", "green"], corrected) if "ragon" in line] == [
         False
     ]
+
+
+def test_start_s_summary_names_the_decks_played_with():
+    form = NewGameForm()
+    assert form.summary({}) == "Solo · Caverns of Gandûm · Hard automa · the app's red and green decks"
+    assert form.summary({"red"}) == "Solo · Caverns of Gandûm · Hard automa · your red deck and the app's green deck"
+    assert form.summary({"red", "green"}).endswith(" · your red and green decks")
+    form.transcribed_decks = False
+    assert form.summary({"red"}).endswith(" · the app's red and green decks")
+    form.transcribed_decks = None
+    form.choose_mode("two")  # one automa, the red deck: the green one is not played
+    assert form.summary({"green"}) == "Two players, one automa · Caverns of Gandûm · Hard automa · the app's red deck"
+    assert form.summary({"red", "green"}).endswith(" · your red deck")
+    form.choose_mode("none")
+    assert form.summary({"red"}) == "No automa · Caverns of Gandûm"
+
+
+def test_the_bands_are_those_of_the_automa_the_setup_plays():
+    """Two players and one automa (the red deck): that automa's band only, with its median; solo: both."""
+    from companion.rules.calibration import describe_band
+
+    form = NewGameForm()
+    assert form.band_lines(None) == [describe_band(d) for d in ("easy", "hard", "punishing")]
+    assert all(" the automa usually score " in line and ", medians red " in line for line in form.band_lines(None))
+    form.choose_mode("two")
+    lines = form.band_lines(None)
+    assert lines == [describe_band(d, decks=["red"]) for d in ("easy", "hard", "punishing")]
+    assert all(" the red automa usually scores " in line and ", median " in line for line in lines)
+    form.set_deck(2, "green")
+    assert form.band_lines(None)[1].startswith("Hard: the green automa usually scores ")

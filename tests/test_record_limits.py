@@ -55,6 +55,25 @@ def test_a_game_ended_with_the_apps_own_sheet_replays(tmp_path):
     assert record.loads(text).finished
 
 
+def test_a_bad_colour_in_a_records_sheet_is_named_as_the_score_command_names_it(tmp_path):
+    """The sheet a game_end carries is checked in the score sheet's own words: the value and the choices."""
+    with Store.open(tmp_path) as store:
+        session = to_final_scores(Setup.solo(seed=5), store)
+        p = FinalPresenter(session)
+        p.reveal("red")
+        p.reveal("green")
+        assert p.save()
+        lines = record.game_record(session.game).splitlines()
+    end = json.loads(lines[-1])
+    end["sheet"]["players"][0]["color"] = "orange"
+    with pytest.raises(RecordError) as info:
+        record.parse("\n".join([*lines[:-1], json.dumps(end)]))
+    assert info.value.code == 2
+    assert f"line {len(lines)}: sheet.players[0].color: colour 'orange' is not one of red, yellow, green, blue" in str(
+        info.value
+    )
+
+
 def test_a_record_at_the_event_limit_is_not_refused_for_its_length():
     """200,000 events pass the length check (here they then fail on their content, at line 2)."""
     header = record.game_record(Game(Setup.solo(seed=1))).split("\n")[0]

@@ -140,6 +140,30 @@ def test_bad_sheet_exits_2_with_one_line_naming_the_field(tmp_path, capsys, data
     assert "Traceback" not in err
 
 
+NAMED_VALUES = [
+    (bad(players__0__color="orange"), "players[0].color: colour 'orange' is not one of red, yellow, green, blue"),
+    (bad(final_turn_order=["blue", "red", "Green"]),
+     "final_turn_order[2]: colour 'Green' is not one of red, yellow, green, blue"),
+    (bad(players__2__difficulty="insane"),
+     "players[2].difficulty: difficulty 'insane' is not one of easy, hard, punishing"),
+    (bad(players__0__starting_tile=7),
+     "players[0].starting_tile: gem 7 is not one of ruby, emerald, sapphire, diamond"),
+    (bad(players__0__color="\x1b[2J" + "o" * 500),
+     "players[0].color: colour '\\x1b[2J" + "o" * 26 + "'... (504 characters) is not one of red, yellow, green, "
+     "blue"),
+    (bad(players__0__color={"red": 1}),
+     "players[0].color: must be a colour, one of red, yellow, green, blue, not an object"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("data", "line"), NAMED_VALUES, ids=[line.split(":")[0] for _, line in NAMED_VALUES])
+def test_a_bad_choice_names_the_value_and_the_choices(tmp_path, capsys, data, line):
+    code, out, err = run(capsys, "score", write(tmp_path, data))
+    assert (code, out) == (2, "")
+    assert err.split(" (and ")[0].rstrip("\n") == f"error: {line}"
+    assert err.count("\n") == 1
+
+
 @pytest.mark.parametrize(
     ("content", "expected"),
     [

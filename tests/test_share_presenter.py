@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.server.sharing import Table
-from companion.ui.settings.share_presenter import SharePresenter, qr_png
+from companion.ui.settings.share_presenter import HOST_ONLY, SharePresenter, qr_png
 
 
 def test_this_computer_only_says_how_to_share():
@@ -21,6 +21,7 @@ def test_shared_shows_the_join_address_and_its_qr_code():
     assert view.address == f"http://192.168.1.20:8550/join/{table.code}"
     assert view.lines[0].startswith(f"Table code {table.code}.")
     assert "Other devices joined: 1." in view.lines
+    assert view.typed == "Or open http://192.168.1.20:8550 and type the code."
     assert view.qr_png == qr_png(view.address) and view.qr_png.startswith(b"\x89PNG\r\n\x1a\n")
     assert qr_png("http://192.168.1.20:8550/join/000001") != qr_png("http://192.168.1.20:8550/join/000002")
 
@@ -37,3 +38,19 @@ def test_stop_sharing_ends_the_others_and_share_again_makes_a_new_code():
     presenter.act()
     view = presenter.view()
     assert view.state == "shared" and table.code and view.address.endswith(f"/join/{table.code}")
+
+
+def test_a_phone_shows_the_code_but_cannot_stop_or_renew_sharing():
+    table = Table("http://192.168.1.20:8550", "c")
+    phone = table.join(table.code)
+    presenter = SharePresenter(table, phone, host=False)
+    view = presenter.view()
+    assert view.state == "shared" and view.address and view.qr_png and view.action is None
+    assert view.footer == HOST_ONLY
+    presenter.act()  # a tap that reached it anyway
+    assert table.join_url is not None and table.admits(phone)
+    table.stop()
+    view = presenter.view()
+    assert view.state == "stopped" and view.action is None and view.footer == HOST_ONLY
+    presenter.act()
+    assert table.join_url is None

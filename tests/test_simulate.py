@@ -218,6 +218,37 @@ def test_records_already_there_are_never_overwritten(tmp_path):
     assert not (tmp_path / "data").exists()
 
 
+def _simulate_on_a_full_disk(out, max_file_bytes: int | None):
+    """``simulate --games 2 --records out`` in a process whose files may not grow past ``max_file_bytes``: the
+    system refuses the write beyond (EFBIG), as a full disk does (ENOSPC), whatever the code writing."""
+    import resource
+
+    def limit():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a refused write, not a killed process
+        resource.setrlimit(resource.RLIMIT_FSIZE, (max_file_bytes, resource.RLIM_INFINITY))
+
+    return subprocess.run([sys.executable, "-m", "companion", "simulate", "--games", "2", "--seed", "5",
+                           "--records", str(out)], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+                          preexec_fn=limit if max_file_bytes is not None else None)
+
+
+def test_a_record_the_disk_would_not_take_is_not_left_to_block_the_retry(tmp_path):
+    """Before: a full disk left an empty (or cut) game-00001.jsonl, and running again was refused as 'already
+    exists'. Now each record is written whole to a temporary file and only then named: nothing is left, and the
+    same run works once there is room."""
+    out = tmp_path / "records"
+    full = _simulate_on_a_full_disk(out, 4_000)  # a record is about 50 kB
+    assert full.returncode == 2 and full.stdout == ""
+    assert full.stderr == f"simulate: cannot write {out / 'game-00001.jsonl'}: File too large\n"
+    assert list(out.iterdir()) == []
+    again = _simulate_on_a_full_disk(out, None)
+    assert again.returncode == 0, again.stderr
+    assert sorted(p.name for p in out.iterdir()) == ["game-00001.jsonl", "game-00002.jsonl"]
+    assert loads((out / "game-00001.jsonl").read_text()).finished
+    assert oct((out / "game-00001.jsonl").stat().st_mode & 0o777) == "0o644"
+
+
 def test_a_record_made_meanwhile_is_not_overwritten(tmp_path, capsys, monkeypatch):
     """A record file that appears after the check (another run writing the same folder) is not overwritten."""
     from companion.commands import simulate as command

@@ -243,13 +243,103 @@ def test_export_over_the_saved_games_or_the_settings_is_refused(tmp_path, store,
     for argv in (["export", str(done.game_id), str(target)], ["export", "--format", "bgstats", "--all", str(target)]):
         code, out, err = run(capsys, *argv, "--data-dir", data(tmp_path))
         assert code == 2 and out == "" and one_line(err)
-        assert err == f"export: cannot write {target}: it is where the app keeps its saved games or settings\n"
+        assert err == f"export: cannot write {target}: it is one of the files the app keeps in its data folder\n"
     assert target.read_bytes() == before
     assert len(store.list_games()) == 2
     link = tmp_path / "link"  # a link named FILE is replaced itself: what it points to is safe
     link.symlink_to(tmp_path / "data" / DB_NAME)
     assert run(capsys, "export", str(done.game_id), str(link), "--data-dir", data(tmp_path))[0] == 0
     assert not link.is_symlink() and len(store.list_games()) == 2
+
+
+KEPT_OR_TO_BE_KEPT = [
+    "decks/red.toml",
+    "decks/green.toml",
+    "decks/draft-red.json",
+    "decks/draft-green.unreadable-2.json",
+    "decks/calibration.json",
+    "settings.json",
+    "Settings.JSON",  # a case-blind disk opens it as settings.json
+    "settings.json.broken-20260101T000000Z",
+    f"{DB_NAME}-journal",
+    f"{DB_NAME}.broken-20260101T000000Z-wal",
+    ".settings.json.k3_9zq0a.companion-partial",
+    "decks/.red.toml.abcdefgh.companion-partial",
+]
+
+
+@pytest.mark.parametrize("there", [True, False], ids=["there", "not yet"])
+@pytest.mark.parametrize("kept", KEPT_OR_TO_BE_KEPT)
+def test_export_over_any_file_the_app_keeps_is_refused_there_or_not(tmp_path, store, capsys, kept, there):
+    """decks/red.toml, a draft, a settings.json not made yet: the app would read the export as its own file."""
+    done = play(store, Setup.solo(seed=3), scores={"blue": 118, "red": 104, "green": 97})
+    target = tmp_path / "data" / kept
+    target.parent.mkdir(exist_ok=True)
+    if there:
+        target.write_text("kept\n")
+    for argv in (["export", str(done.game_id), str(target)], ["export", "--format", "bgstats", "--all", str(target)]):
+        code, out, err = run(capsys, *argv, "--data-dir", data(tmp_path))
+        assert (code, out) == (2, "")
+        assert err == f"export: cannot write {target}: it is one of the files the app keeps in its data folder\n"
+    assert (target.read_text() == "kept\n") if there else not target.exists()
+
+
+def test_export_finds_a_kept_file_by_another_way_to_it(tmp_path, store, capsys, monkeypatch):
+    """A path through '..' or a linked folder, a relative one, the default data folder, a hard link elsewhere."""
+    done = play(store, Setup.solo(seed=3), scores={"blue": 118, "red": 104, "green": 97})
+    folder = tmp_path / "data"
+    (folder / "decks").mkdir()
+    (tmp_path / "via").symlink_to(folder / "decks")
+    (folder / "settings.json").write_text("{}\n")
+    (tmp_path / "elsewhere.json").hardlink_to(folder / "settings.json")
+    monkeypatch.chdir(folder / "decks")
+    for target in (f"{folder}/decks/../decks/draft-red.json", str(tmp_path / "via" / "red.toml"), "green.toml",
+                   "../settings.json", str(tmp_path / "elsewhere.json")):
+        code, _, err = run(capsys, "export", str(done.game_id), target, "--data-dir", data(tmp_path))
+        assert code == 2 and err.endswith(": it is one of the files the app keeps in its data folder\n"), target
+    monkeypatch.setenv("TREASURE_COMPANION_DATA", str(folder))
+    code, _, err = run(capsys, "export", str(done.game_id), "red.toml")
+    assert code == 2 and "the files the app keeps" in err
+    assert sorted(p.name for p in (folder / "decks").iterdir()) == []
+
+
+def test_export_into_the_data_folder_by_another_name_is_written(tmp_path, store, capsys):
+    done = play(store, Setup.solo(seed=3), scores={"blue": 118, "red": 104, "green": 97})
+    for name in ("game-1.jsonl", "decks-backup.toml", "settings.json.txt"):
+        target = tmp_path / "data" / name
+        assert run(capsys, "export", str(done.game_id), str(target), "--data-dir", data(tmp_path))[0] == 0
+        assert target.read_text().startswith('{"format"')
+
+
+def test_every_file_the_app_writes_in_its_data_folder_is_on_its_one_list(tmp_path):
+    """companion.paths.APP_FILES, which export refuses, names every file the store, the settings and the Decks
+    screen keep, the ones they set aside and their writes in progress."""
+    import os
+
+    from companion import settings
+    from companion.atomic import open_temp
+    from companion.paths import kept_by_the_app
+    from companion.store.schema import file_identity, move_aside
+    from companion.ui.decks.calibration import calibration_path
+    from companion.ui.decks.presenter import imported_path
+    from companion.ui.decks.transcribe_presenter import draft_path
+
+    folder = tmp_path / "data"
+    with Store.open(folder) as opened:
+        store_path = opened.path
+    written = [store_path, settings.settings_path(folder), calibration_path(folder)]
+    written += [f(folder, deck) for deck in ("red", "green") for f in (imported_path, draft_path)]
+    written.append(draft_path(folder, "red").with_name("draft-red.unreadable-3.json"))
+    written[1].write_text("not settings")
+    written.append(settings._move_aside(written[1]))
+    written.append(move_aside(store_path, file_identity(store_path)))
+    for target in list(written[:-2]):
+        target.parent.mkdir(exist_ok=True)
+        fd, temp = open_temp(target)
+        os.close(fd)
+        written.append(Path(temp))
+    assert [p for p in written if not kept_by_the_app(folder, p)] == []
+    assert not kept_by_the_app(folder, folder / "game-00001.jsonl")
 
 
 def test_a_damaged_store_is_reported_and_the_command_goes_on(tmp_path, capsys):

@@ -108,3 +108,20 @@ def test_loopback_needs_no_code(tmp_path):
         assert get(app.port)[0] == 200
     finally:
         app.stop()
+
+
+def test_a_device_joining_during_a_game_lands_on_it(tmp_path):
+    from companion.rules.setup import Setup
+    from companion.session import GameSession
+    from companion.store import Store
+
+    app = start_shared(tmp_path)
+    try:
+        code = code_of(app)
+        assert get(app.port, f"/join/{code}")[1]["location"] == "/"  # no game yet: home
+        with Store.open(tmp_path / "data") as store:
+            GameSession.new(Setup.solo(seed=3), store)
+        status, headers = get(app.port, f"/join/{code}")
+        assert status == 303 and headers["location"] == "/round"
+    finally:
+        app.stop()

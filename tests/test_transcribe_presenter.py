@@ -6,7 +6,7 @@ import pytest
 
 from companion.rules.deck import load_builtin, parse_deck
 from companion.ui.decks.presenter import imported_deck
-from companion.ui.decks.transcribe_presenter import FIELDS, Transcription, draft_path
+from companion.ui.decks.transcribe_presenter import FIELDS, CardCount, Transcription, draft_path
 
 
 def _taps(card) -> list:
@@ -57,13 +57,19 @@ def test_a_space_already_on_the_card_is_marked_and_a_clash_is_reported_in_one_li
     t = Transcription.start(tmp_path, "red")
     t.tap("scout")
     scout = next(c for c in t.view().choices if c.value == "scout")
-    assert scout.clash == "already primary"
+    assert scout.clash == "already 1st"
     t.tap("scout")  # tapped anyway
+    assert t.view().problem == "2nd space is the same as the 1st (Scout)"  # said at once, in the screen's words
     for value in ("tavern_1", 2, 1, "ruby", 3, 4):
         t.tap(value)
     view = t.view()
     assert view.index == 0, "a card that does not check is not left behind"
-    assert view.problem == "secondary: same space as primary ('scout')"
+    assert view.problem == "2nd space is the same as the 1st (Scout)"
+    assert view.done == 0 and view.status == "0 of 20 cards done", "a card with a problem is not done"
+    assert t.deck_problem() == "card 1 (R01): 2nd space is the same as the 1st (Scout)"
+    row = t.table()[0]
+    assert row.complete and not row.done and row.problem == "2nd space is the same as the 1st (Scout)"
+    assert "[[cards]]" not in t.export_toml(), "nor exported"
     t.focus_field("secondary")
     t.tap("temple")
     assert t.view().index == 1 and t.card_problem(0) is None
@@ -239,3 +245,81 @@ def test_taps_in_one_window_are_never_refused(tmp_path):
     for value in ("mine", "tunnel", "tavern_4", 1, 2, "diamond", 1, 4) * 3:
         t.tap(value)
     assert t.done_cards() == 3
+
+
+GREEN_CARD = ("mine", "tunnel", "tavern_4", 1, 2, "diamond", 1, 4)
+
+
+def test_a_new_transcription_asks_how_many_cards_the_printed_deck_has(tmp_path):
+    count = CardCount("red")
+    assert count.question == "How many cards has your printed red deck?" and count.total == 20
+    for bad in ("0", "61", "", "six"):
+        count.set(bad)
+        assert count.error == "Cards: a number from 1 to 60"
+        with pytest.raises(ValueError, match="^Cards: a number from 1 to 60$"):
+            count.start(tmp_path)
+    assert not draft_path(tmp_path, "red").exists()
+    count.set("6")
+    t = count.start(tmp_path)
+    assert t.view().heading == "Red deck: card 1 of 6" and len(t.cards) == 6
+    assert Transcription.saved(tmp_path, "red") == (0, 6)
+
+
+def test_the_finished_cards_can_be_played_before_the_rest_are_in(tmp_path):
+    t = Transcription.start(tmp_path, "green", total=6)
+    view = t.view()
+    assert view.play == "Play with this green deck" and not view.playable
+    for value in GREEN_CARD * 2:
+        t.tap(value)
+    view = t.view()
+    assert (view.play, view.playable, view.finished_only) == ("Play with the 2 finished cards", True, True)
+    with pytest.raises(ValueError, match="not finished"):
+        t.use()
+    deck = t.use(finished_only=True)
+    assert deck.ids() == ("G01", "G02") and imported_deck(tmp_path, "green") == deck
+    assert len(Transcription.resume(tmp_path, "green").cards) == 6, "the other cards stay, to carry on with"
+    for value in GREEN_CARD * 4:
+        t.tap(value)
+    view = t.view()
+    assert (view.play, view.playable, view.finished_only) == ("Play with this green deck", True, False)
+
+
+def test_copy_this_card_starts_the_next_card_from_its_values(tmp_path):
+    t = Transcription.start(tmp_path, "green", total=2)
+    with pytest.raises(ValueError, match="^Nothing to copy: this card is blank$"):
+        t.copy_card()
+    for value in GREEN_CARD:
+        t.tap(value)
+    t.go(0)
+    assert t.copy_card() == "G02"
+    assert t.index == 1 and t.cards[1] == {**t.cards[0], "id": "G02"} and t.done_cards() == 2
+    t.focus_field("tertiary")
+    t.tap("tavern_2")  # the one field that differs: the copy stays shown, the focus moves on
+    assert t.index == 1 and t.focus == "axes" and t.cards[1]["tertiary"] == "tavern_2"
+    assert t.copy_card() == "G03", "no blank card after it: a new one right after"
+    assert [c["id"] for c in t.cards] == ["G01", "G02", "G03"] and t.index == 2
+    t.go(0)
+    assert t.copy_card() == "G04" and [c["id"] for c in t.cards] == ["G01", "G04", "G02", "G03"]
+    assert Transcription.resume(tmp_path, "green").cards == t.cards
+
+
+def test_the_table_says_each_card_in_a_line_that_wraps(tmp_path):
+    t = Transcription.start(tmp_path, "green", total=2)
+    for value in GREEN_CARD:
+        t.tap(value)
+    first, second = t.table()
+    assert first.summary == ("Mine, Tunnel, Tavern 4 (bottom) · Axes 1 · King 2 · Market Diamond · "
+                             "Tunnel 1 beer or 1 gold · Wizard 4")
+    assert first.done and not second.done and second.summary.startswith("–, –, – · Axes –")
+
+
+def test_the_finished_cards_are_a_file_to_save(tmp_path):
+    t = Transcription.start(tmp_path, "green", total=3)
+    with pytest.raises(ValueError, match="^Nothing to save yet: no card is finished.$"):
+        t.export_file()
+    for value in GREEN_CARD:
+        t.tap(value)
+    file = t.export_file()
+    assert file.file_name == "green-deck.toml"
+    assert parse_deck(file.data.decode("utf-8")).ids() == ("G01",)
+    assert file.message == "1 finished card of your green deck in green-deck.toml: import it on the Decks screen."

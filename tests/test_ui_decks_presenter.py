@@ -77,7 +77,7 @@ def test_bad_imports_are_one_line_and_keep_nothing(tmp_path):
         assert out.deck is None and (out.problems or (out.error,))[0].startswith(start), out
         assert "\n" not in out.error and "more problem" not in out.error
     assert import_deck(tmp_path, b"\xff\xfe", "x.toml").error == "x.toml: not UTF-8 text"
-    assert "too big" in import_deck(tmp_path, b"#" * (MAX_DECK_BYTES + 1), "big.toml").error
+    assert "larger than 1 MB" in import_deck(tmp_path, b"#" * (MAX_DECK_BYTES + 1), "big.toml").error
     assert not (tmp_path / "decks").exists() or not any((tmp_path / "decks").iterdir())
 
 
@@ -133,7 +133,8 @@ def test_a_huge_key_or_value_in_a_pasted_deck_is_quoted_short():
         out = import_deck("/nonexistent", text)
         assert out.error and len(out.error) < 300, out.error[:300]
         assert out.problems and all(len(p) < 300 for p in out.problems)
-        assert "characters)" in out.error  # said how long it is
+        # said how long it is; a key that long is refused before the text is parsed, by the limit it passes
+        assert "characters)" in out.error or out.error == "pasted text: line 2: a key longer than 100 characters"
 
 
 def test_going_back_to_the_app_deck_in_a_folder_that_will_not_let_go_says_so(tmp_path, monkeypatch):
@@ -176,3 +177,31 @@ def test_the_decks_screen_opens_on_a_deck_name_it_does_not_know(tmp_path):
     ctx = AppContext.load(FakePage("/decks?deck=blue"), tmp_path)
     for asked in ("blue", "", "x" * 10_000, "green"):
         assert build(ctx, {"deck": asked})
+
+
+def test_the_decks_screen_takes_every_deck_decks_check_takes_and_refuses_the_same_ones(tmp_path):
+    """One size limit (``companion.rules.deck.MAX_DECK_BYTES``, 1 MB): a deck of 300 kB (cards and a long
+    comment) that ``decks check`` accepts is taken pasted, as a file's bytes and as the kept transcription; one
+    byte over the limit is refused by all of them in the same words."""
+    from companion.rules.deck import MAX_DECK_BYTES as LIMIT
+    from companion.rules.deck import check_files
+
+    big = ONE_CARD + "# " + "a note on the printed card " * 11_000 + "\n"
+    assert 200_000 < len(big.encode()) < LIMIT
+    file = tmp_path / "big.toml"
+    file.write_text(big, "utf-8")
+    assert check_files([file]) == []
+    assert import_deck(tmp_path, big).error is None
+    assert import_deck(tmp_path, big.encode(), "big.toml").error is None
+    assert imported_deck(tmp_path, "red").ids() == ("X1",)
+    assert imported_problem(tmp_path, "red") is None
+
+    over = ONE_CARD + "#" * (LIMIT - len(ONE_CARD.encode()) + 1)
+    file.write_text(over, "utf-8")
+    [checked] = check_files([file])
+    said = checked.removeprefix(f"{file}: ")
+    assert said == "larger than 1 MB, the limit for a deck file"
+    assert import_deck(tmp_path, over).error == f"pasted text: {said}"
+    assert import_deck(tmp_path, over.encode(), "big.toml").error == f"big.toml: {said}"
+    imported_path(tmp_path, "red").write_text(over, "utf-8")
+    assert imported_problem(tmp_path, "red") == f"red.toml: {said}"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import socket
 import sys
 import tempfile
@@ -19,15 +20,34 @@ DEFAULT_PORT = 8550
 DEFAULT_HOST = "127.0.0.1"
 
 
+def host_arg(value: str) -> str:
+    """argparse ``type`` of ``--host``: an empty name is refused, as ``--data-dir ""`` is. The socket layer reads
+    "" as every address of the computer: a shell variable that was not set (``--host "$HOST"``) would have
+    shared the table with the whole network."""
+    if not value:
+        raise argparse.ArgumentTypeError(f"empty: leave --host out for this computer only ({DEFAULT_HOST}), or "
+                                         "give 0.0.0.0 to share the table on your network")
+    return value
+
+
+def port_arg(value: str) -> int:
+    """argparse ``type`` of ``--port``: digits 0-9 only, 1 to 65535. ``int()`` also reads other scripts' digits
+    (``١٢`` is 12), ``+12``, ``1_2`` and spaces: a port nobody meant to type is refused instead of bound."""
+    if not re.fullmatch(r"[0-9]{1,5}", value) or not 0 < int(value) < 65536:
+        raise argparse.ArgumentTypeError(f"must be a number from 1 to 65535 in digits 0-9, not {value!r}")
+    return int(value)
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "app",
         help="run the companion app (the default command)",
         description="Run the companion app: a web page on this computer (default) or a desktop window.",
     )
-    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"web server port (default {DEFAULT_PORT})")
+    p.add_argument("--port", type=port_arg, default=DEFAULT_PORT, help=f"web server port (default {DEFAULT_PORT})")
     p.add_argument(
         "--host",
+        type=host_arg,
         default=DEFAULT_HOST,
         help=f"address to listen on (default {DEFAULT_HOST}: this computer only; "
         "0.0.0.0 lets phones on your network join with a table code)",
@@ -74,9 +94,6 @@ def run(args: argparse.Namespace) -> int:
         ft.run(make_main(data_dir), view=ft.AppView.FLET_APP, no_cdn=True)
         return 0
 
-    if not 0 < args.port < 65536:
-        print(f"treasure-companion: --port must be 1-65535, not {args.port}", file=sys.stderr)
-        return 2
     try:
         sock = listen.bind(args.host, args.port)
     except listen.ListenError as err:
@@ -95,6 +112,18 @@ def _app_main(data_dir):
     return make_main(data_dir)
 
 
+def _landing(data_dir) -> str:
+    """Where a device that joins the table goes: the game in play (a phone rejoining mid-game is back in it at
+    once), else home."""
+    from companion.store import Store
+
+    try:
+        with Store.open_read_only(data_dir) as store:
+            return "/round" if store.in_progress() is not None else "/"
+    except Exception:  # a store that cannot be read: home says why
+        return "/"
+
+
 def _serve(sock, args: argparse.Namespace, data_dir) -> int:
     from companion.server import guard, probe, sharing, web
 
@@ -108,6 +137,7 @@ def _serve(sock, args: argparse.Namespace, data_dir) -> int:
         address = listen.address_for_others(args.host, sock)
         in_url = f"[{address}]" if ":" in address else address
         table = sharing.start(f"http://{in_url}:{args.port}", args.port)
+        table.landing = lambda: _landing(data_dir)
         url = table.join_url
         name = socket.gethostname()
         hosts = guard.allowed_hosts(args.host, address, name, f"{name}.local")
@@ -120,7 +150,11 @@ def _serve(sock, args: argparse.Namespace, data_dir) -> int:
     print("Press Ctrl+C to stop.", flush=True)
     probe.install_from_env()  # the browser benchmark's per-event cost; off unless its variable is set
     app, early = web.early_app(lambda: _app_main(data_dir), hosts, table)
-    web.serve(app, sock, open_url=None if args.no_browser else url, early=early)
+    try:
+        web.serve(app, sock, open_url=None if args.no_browser else url, early=early)
+    except KeyboardInterrupt:  # Ctrl+C: uvicorn has closed every connection and raises the signal again
+        print("Treasure Mountain Companion stopped.", file=sys.stderr, flush=True)
+        return 130
     if early.failed:
         print(f"treasure-companion: {early.failed}", file=sys.stderr)
         return 1

@@ -11,8 +11,8 @@ import json
 import os
 import sys
 import time
-from pathlib import Path
 
+from companion.reading import path_arg
 from companion.sim.calibrate import BOTS, calibrate, format_table
 from companion.sim.decks import decks_from_files
 
@@ -23,7 +23,7 @@ MAX_JOBS = 64
 
 def register(sub) -> None:
     p = sub.add_parser("calibrate", help="difficulty bands (p10/p50/p90 of final scores) from simulated solo games")
-    p.add_argument("--deck", action="append", type=Path, metavar="FILE", default=[],
+    p.add_argument("--deck", action="append", type=path_arg, metavar="FILE", default=[],
                    help="a transcribed deck in place of the built-in one its 'deck' key names; repeatable")
     p.add_argument("--games", type=int, default=1000,
                    help=f"games per difficulty and bot (default 1000, at most {MAX_GAMES:,})")

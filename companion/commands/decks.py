@@ -45,7 +45,7 @@ def _check(args: argparse.Namespace) -> int:
             failed = True
             # The file name as given, escaped: a name holding a newline still gives one line per problem.
             for line in e.lines() if args.all else [str(e)]:
-                print(shown(file) + one_line(line[len(e.file):]), file=sys.stderr)
+                print((shown(file) or '""') + one_line(line[len(e.file):]), file=sys.stderr)
         else:
             print(f"ok: {shown(file)} ({words.count(len(deck.cards), 'card')})")
     return 2 if failed else 0

@@ -19,8 +19,7 @@ from companion.atomic import open_temp
 from companion.export import bgstats
 from companion.export.collect import ExportError, collect
 from companion.oneline import json_escaped, one_line, shown
-from companion.paths import data_dir_arg
-from companion.settings import SETTINGS_FILE
+from companion.paths import data_dir_arg, kept_by_the_app, resolve_data_dir
 from companion.store import GameNotFound, Store, StoreError
 
 
@@ -65,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     if problem:
         print(f"export: {problem}", file=sys.stderr)
         return 2
-    problem = _unwritable(args.file)
+    problem = _unwritable(args.file) or _kept(args.file, args.data_dir)
     if problem:
         print(f"export: cannot write {shown(args.file)}: {problem}", file=sys.stderr)
         return 2
@@ -75,8 +74,6 @@ def run(args: argparse.Namespace) -> int:
         with Store.open_read_only(args.data_dir) as store:
             if store.notice:
                 print(one_line(store.notice), file=sys.stderr)
-            if _is_kept_by_the_app(args.file, store.path):
-                return _refuse_kept(args.file)
             saved = store.load(args.game_id)
     except GameNotFound:
         print(f"export: no game with id {args.game_id} (see `treasure-companion games`)", file=sys.stderr)
@@ -92,8 +89,6 @@ def _run_bgstats(args: argparse.Namespace) -> int:
         with Store.open_read_only(args.data_dir) as store:
             if store.notice:
                 print(one_line(store.notice), file=sys.stderr)
-            if _is_kept_by_the_app(args.file, store.path):
-                return _refuse_kept(args.file)
             found = collect(store, args.game_id)
     except GameNotFound:
         print(f"export: no game with id {args.game_id} (see `treasure-companion games`)", file=sys.stderr)
@@ -150,30 +145,13 @@ def _unwritable(name: str) -> str | None:
     return None
 
 
-def _is_kept_by_the_app(name: str, store_path: Path) -> bool:
-    """Whether FILE is the saved games file (or a file SQLite keeps beside it) or the settings file: the export
-    would be written over them (a rename), and every saved game or setting would be gone."""
-    if name == "-":
-        return False
-    try:
-        target = os.lstat(name)  # a link named FILE is replaced itself, not what it points to
-    except OSError:
-        return False
-    kept = [store_path, *(Path(f"{store_path}{s}") for s in ("-wal", "-shm", "-journal"))]
-    kept.append(store_path.with_name(SETTINGS_FILE))
-    for path in kept:
-        try:
-            if os.path.samestat(target, os.stat(path)):
-                return True
-        except OSError:  # does not exist
-            continue
-    return False
-
-
-def _refuse_kept(name: str) -> int:
-    print(f"export: cannot write {shown(name)}: it is where the app keeps its saved games or settings",
-          file=sys.stderr)
-    return 2
+def _kept(name: str, data_dir: Path | None) -> str | None:
+    """Why FILE may not take the export: one of the files the app keeps in its data folder (the saved games,
+    the settings, a deck, a draft: :data:`companion.paths.APP_FILES`), there yet or not; the export is renamed
+    over FILE, and what the app kept there would be gone."""
+    if name != "-" and kept_by_the_app(resolve_data_dir(data_dir), name):
+        return "it is one of the files the app keeps in its data folder"
+    return None
 
 
 def _write_atomically(path: Path, text: str) -> None:

@@ -12,6 +12,7 @@ import argparse
 import sys
 
 from companion import record
+from companion.commands.record_file import record_name
 from companion.oneline import one_line, shown
 from companion.paths import data_dir_arg
 from companion.reading import ReadError, read_text
@@ -41,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
         header, events = record.parse(text)
         game = record.replay(header, events)
     except record.RecordError as e:
-        print(f"import: {shown(args.file)}: {e}", file=sys.stderr)
+        print(f"import: {record_name(args.file)}: {e}", file=sys.stderr)
         return e.code
     try:
         with Store.open(args.data_dir) as store:

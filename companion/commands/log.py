@@ -14,7 +14,7 @@ import sys
 
 from companion.commands.record_file import replayed
 from companion.oneline import shown
-from companion.rules.words import describe, step_label
+from companion.rules.words import Names, describe, step_label
 from companion.rules.words.game import setup_line
 
 
@@ -25,12 +25,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def lines(game) -> list[str]:
-    """The whole game as sentences: the setup, then every step's label and its events."""
+    """The whole game as sentences: the setup, then every step's label and its events. The people are said by
+    the names the record's setup gives them ("Ann (Blue) rolled 5"), as the app's log says them."""
+    names = Names.of(game.setup)
     out = [setup_line(game.setup)]
     for number, step in enumerate(game.steps):
-        label = "Setup" if number == 0 else step_label(step)
+        label = "Setup" if number == 0 else step_label(step, names)
         out.append(f"{number}. {label}")
-        out += [f"    {line}" for line in map(describe, step) if line != label]
+        out += [f"    {line}" for line in (describe(e, names) for e in step) if line != label]
     return out
 
 

@@ -1,13 +1,15 @@
 """A record file read and replayed for a command that prints it (``log``, ``replay``).
 
 Both report a file that cannot be read or replayed the same way: one line on stderr starting with the
-command's name, and the record's exit code (2 unreadable or malformed, 3 unsupported, 4 diverged).
+command's name, then the file's (a script going through many records says which one), and the record's exit
+code (2 unreadable or malformed, 3 unsupported, 4 diverged).
 """
 
 from __future__ import annotations
 
 import sys
 
+from companion.oneline import shown
 from companion.reading import ReadError, read_text
 from companion.record import RecordError, loads
 from companion.record_check import MAX_RECORD_BYTES
@@ -24,5 +26,10 @@ def replayed(command: str, name: str) -> Game | int:
     try:
         return loads(text)
     except RecordError as exc:
-        print(f"{command}: {exc}", file=sys.stderr)
+        print(f"{command}: {record_name(name)}: {exc}", file=sys.stderr)
         return exc.code
+
+
+def record_name(name: str) -> str:
+    """The record as a message names it: its file name, escaped, or "standard input" for ``-``."""
+    return "standard input" if name == "-" else shown(name)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from companion.oneline import one_line, shown
 from companion.paths import data_dir_arg
+from companion.reading import path_arg
 from companion.rules.setup import STASH_KEEPERS
 from companion.sim.bots import BOTS
 from companion.sim.decks import check_in_play, decks_from_files
@@ -31,13 +32,13 @@ def register(sub) -> None:
     p.add_argument("--difficulty", choices=("easy", "hard", "punishing"), default="hard")
     p.add_argument("--base", action="store_true", help="the base game (no expansion)")
     p.add_argument("--bot", choices=BOTS, default="random", help="how the bot humans place (default random)")
-    p.add_argument("--deck", action="append", type=Path, metavar="FILE", default=[],
+    p.add_argument("--deck", action="append", type=path_arg, metavar="FILE", default=[],
                    help="play with a transcribed deck (its 'deck' key says which built-in deck it replaces); "
                         "repeatable; the records carry its cards")
     p.add_argument("--stash", choices=STASH_KEEPERS, default="app",
                    help="who keeps the automa's gold, gems and tiles: the app (asks what it cannot see) or the "
                         "table (nothing asked in play; counted on the end-of-game sheet); default app")
-    p.add_argument("--records", type=Path, metavar="DIR",
+    p.add_argument("--records", type=path_arg, metavar="DIR",
                    help="write one game record per game into this folder (game-00001.jsonl, ...); a record "
                         "already there is never overwritten: the run is refused, use another folder")
     p.add_argument("--data-dir", metavar="DIR", type=data_dir_arg,

@@ -3,7 +3,8 @@
 The shipped data (``data/calibration.json``, written by ``tests/bench/calibrate.py``) covers the shipped decks;
 ``treasure-companion calibrate --deck FILE`` and the Decks screen compute the same for a transcribed deck. The
 data says which deck and which bot human each band came from; ``band()`` merges them into the range the
-new-game screen shows ("Hard: the automa usually scores 95–130").
+new-game screen shows ("Hard: the red automa usually scores 107–181, median 144 ..."), for the decks the game's
+automa play.
 
 >>> percentile([5, 1, 3, 2, 4], 50)
 3
@@ -12,6 +13,7 @@ new-game screen shows ("Hard: the automa usually scores 95–130").
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from functools import cache
 from importlib import resources
 from typing import Literal
@@ -81,30 +83,48 @@ def load_calibration() -> Calibration | None:
     return Calibration.model_validate(json.loads(path.read_text("utf-8")))
 
 
-def band(difficulty: str, calibration: Calibration | None = None) -> tuple[int, int, int] | None:
-    """(p10, p50, p90) for a difficulty, over both decks and both bots (the widest honest range)."""
+def _merged(rows: list[Band]) -> tuple[int, int, int] | None:
+    if not rows:
+        return None
+    return (min(b.p10 for b in rows), round(sum(b.p50 for b in rows) / len(rows)), max(b.p90 for b in rows))
+
+
+def band(difficulty: str, calibration: Calibration | None = None,
+         decks: Collection[str] | None = None) -> tuple[int, int, int] | None:
+    """(p10, p50, p90) for a difficulty, over both bots and ``decks`` (default both: the widest honest range)."""
     cal = calibration or load_calibration()
     if cal is None:
         return None
-    rows = [b for b in cal.bands if b.difficulty == difficulty]
-    if not rows:
-        return None
-    return (min(b.p10 for b in rows), round(sum(b.p50 for b in rows) / len(rows)), max(b.p90 for b in rows))
+    return _merged([b for b in cal.bands if b.difficulty == difficulty and (decks is None or b.deck in decks)])
 
 
-def band_for(difficulty: str, bot: str, calibration: Calibration | None = None) -> tuple[int, int, int] | None:
-    """(p10, p50, p90) for a difficulty against one kind of bot human, over both decks."""
+def band_for(difficulty: str, bot: str, calibration: Calibration | None = None,
+             decks: Collection[str] | None = None) -> tuple[int, int, int] | None:
+    """(p10, p50, p90) for a difficulty against one kind of bot human, over ``decks`` (default both)."""
     cal = calibration or load_calibration()
-    rows = [b for b in (cal.bands if cal else []) if b.difficulty == difficulty and b.bot == bot]
-    if not rows:
-        return None
-    return (min(b.p10 for b in rows), round(sum(b.p50 for b in rows) / len(rows)), max(b.p90 for b in rows))
+    return _merged([b for b in (cal.bands if cal else []) if b.difficulty == difficulty and b.bot == bot
+                    and (decks is None or b.deck in decks)])
 
 
-def describe_band(difficulty: str, calibration: Calibration | None = None) -> str:
-    """A line for the new-game screen: the usual range against a casual player, and against a greedy one."""
-    casual, greedy = band_for(difficulty, "random", calibration), band_for(difficulty, "greedy", calibration)
+def describe_band(difficulty: str, calibration: Calibration | None = None,
+                  decks: Collection[str] = ("red", "green")) -> str:
+    """A line for New game: the usual range of the automa that play ``decks`` against a casual player with each
+    one's median, and the range against one who takes the all-play spaces.
+
+    >>> line = describe_band("hard", decks=["red"])
+    >>> line.startswith("Hard: the red automa usually scores ") and ", median " in line
+    True
+    """
+    played = [d for d in ("red", "green") if d in decks]
+    casual = band_for(difficulty, "random", calibration, played)
+    greedy = band_for(difficulty, "greedy", calibration, played)
     if casual is None or greedy is None:
         return f"{difficulty.capitalize()}: no simulated scores yet"
-    return (f"{difficulty.capitalize()}: the automa usually scores {casual[0]}–{casual[2]} "
+    if len(played) == 1:
+        who, medians = f"the {played[0]} automa usually scores", f"median {casual[1]}"
+    else:
+        each = [band_for(difficulty, "random", calibration, [d]) for d in played]
+        who = "the automa usually score"
+        medians = "medians " + ", ".join(f"{d} {m[1]}" for d, m in zip(played, each, strict=True) if m)
+    return (f"{difficulty.capitalize()}: {who} {casual[0]}–{casual[2]}, {medians} "
             f"({greedy[0]}–{greedy[2]} when you take the all-play spaces)")

@@ -38,6 +38,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationIn
 from pydantic_core import PydanticCustomError
 
 from .spaces import SPACE_IDS
+from .toml_shape import ShapeError, check_shape
 
 DeckName = Literal["red", "green"]
 GemColour = Literal["ruby", "emerald", "sapphire", "diamond"]
@@ -234,6 +235,10 @@ def _problem(err: dict[str, Any], raw: Any) -> str:
 def parse_deck(text: str, source: str = "<deck>") -> Deck:
     """A deck from TOML text; ``source`` names it in errors. Raises :class:`DeckError`.
 
+    Every deck a person gives (``decks check``, ``--deck``, the Decks screen's paste box and file picker) comes
+    through here, so a text whose shape no deck has (a key of thousands of dotted parts, tens of thousands of
+    keys) is refused first, before ``tomllib`` spends memory on it (:mod:`companion.rules.toml_shape`).
+
     >>> parse_deck('''deck = "green"
     ... [[cards]]
     ... id = "G1"
@@ -245,8 +250,13 @@ def parse_deck(text: str, source: str = "<deck>") -> Deck:
     ... ''').card("G1").all_play.gem_market
     'diamond'
     """
+    text = text.removeprefix("\ufeff")  # a BOM (Notepad writes one) is not part of the text
     try:
-        raw = tomllib.loads(text.removeprefix("\ufeff"))  # a BOM (Notepad writes one) is not part of the text
+        check_shape(text)
+    except ShapeError as e:
+        raise DeckError(source, [str(e)]) from None
+    try:
+        raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise DeckError(source, [f"not valid TOML: {e}"]) from None
     except RecursionError:

@@ -79,6 +79,32 @@ class GameState:
             special_tiles={c: set() for c in colors},
         )
 
+    def put(self, occupant: Occupant, space: str, dislodged: Occupant | None, sacrifice: bool = False) -> None:
+        """``occupant`` takes ``space``; whoever it dislodges goes back to bed (the golem leaves the board; a Blood
+        Sacrifice sends the dwarf to the capture box)."""
+        if dislodged is not None:
+            if dislodged.golem:
+                pass  # the golem leaves the board; its controller may place it again
+            elif sacrifice:
+                self.captured[dislodged.color].add(dislodged.dwarf)
+            else:
+                self.beds[dislodged.color].add(dislodged.dwarf)
+        self.board[space] = occupant
+
+    def capture(self, color: str, dwarf: int) -> None:
+        """The dragon captures ``color #dwarf``, wherever it was."""
+        for space, occ in list(self.board.items()):
+            if occ.color == color and occ.dwarf == dwarf and not occ.golem:
+                del self.board[space]
+        self.beds[color].discard(dwarf)
+        self.benched[color].discard(dwarf)
+        self.captured[color].add(dwarf)
+
+    def in_temple(self, color: str) -> bool:
+        """Whether a dwarf of ``color`` (not the golem) stands in the Temple."""
+        occ = self.board.get("temple")
+        return occ is not None and occ.color == color and not occ.golem
+
     def golem_space(self) -> str | None:
         return next((s for s, o in self.board.items() if o.golem), None)
 

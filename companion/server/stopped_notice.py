@@ -6,7 +6,10 @@ spinner) and reconnects with a growing delay. Its messages cannot be set from Py
 ``app_error_message`` are options of an embedded ``FletApp`` control, not of the page). So the page that Flet
 serves gets a small script of ours: it watches the client's WebSocket to the app (``/ws``), and while that is
 closed shows a notice above everything: "The app on this computer stopped. Start it again: the game is saved."
-It goes away when the client connects again.
+It goes away when the client connects again. On a shared table the notice says instead that the host stopped
+sharing (or that the device's join ran out) when the table closed the WebSocket for that reason, or, for any
+other close, when the table's status (``/join/status``) says so: a phone asleep while the host stopped sharing
+learns it when it wakes. That notice stays until the page connects again.
 
 ``StoppedNotice`` is ASGI middleware that adds the script to every HTML page the app serves (the index, which
 Flet also serves for every route), before ``</head>``.
@@ -17,31 +20,50 @@ from __future__ import annotations
 from companion.server.whole_body import rewrite_whole_body
 
 MESSAGE = "The app on this computer stopped. Start it again: the game is saved."
+#: A shared table's phone whose join the host ended (WebSocket close code ENDED), or that ran out (EXPIRED).
+HOST_STOPPED = ("The host stopped sharing the table. When they share it again, open the new join address: the game "
+                "is saved.")
+JOIN_RAN_OUT = "This device's join ran out (a join lasts 12 hours). Open the join address again: the game is saved."
 
 SCRIPT = """<script>
 (function () {
   var Native = window.WebSocket;
   if (!Native) return;
-  var box = null;
-  function show() {
-    if (box) return;
-    box = document.createElement("div");
-    box.id = "companion-stopped";
-    box.setAttribute("role", "alert");
-    box.textContent = %(message)s;
-    box.style.cssText = "position:fixed;left:0;right:0;top:0;z-index:2147483647;padding:18px 16px;" +
-      "background:#B71C1C;color:#fff;font:600 18px/1.4 sans-serif;text-align:center;" +
-      "box-shadow:0 2px 8px rgba(0,0,0,.4)";
-    document.body.appendChild(box);
+  var box = null, final = false;
+  function show(text, last) {
+    if (final) return;
+    final = !!last;
+    if (!box) {
+      box = document.createElement("div");
+      box.id = "companion-stopped";
+      box.setAttribute("role", "alert");
+      box.style.cssText = "position:fixed;left:0;right:0;top:0;z-index:2147483647;padding:18px 16px;" +
+        "background:#B71C1C;color:#fff;font:600 18px/1.4 sans-serif;text-align:center;" +
+        "box-shadow:0 2px 8px rgba(0,0,0,.4)";
+      document.body.appendChild(box);
+    }
+    box.textContent = text;
   }
   function hide() {
+    final = false;
     if (box) { box.remove(); box = null; }
+  }
+  var why = {stopped: %(host_stopped)s, expired: %(ran_out)s};
+  function closed(event) {
+    if (event.code === %(ended_code)d) return show(why.stopped, true);
+    if (event.code === %(expired_code)d) return show(why.expired, true);
+    show(%(message)s);
+    // A shared table refuses a device whose join ended while it was away (a phone asleep): ask the table.
+    fetch(%(status)s, {cache: "no-store", credentials: "same-origin"})
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (s) { if (s && why[s.ended]) show(why[s.ended], true); })
+      .catch(function () {});
   }
   function Watched(url, protocols) {
     var ws = protocols === undefined ? new Native(url) : new Native(url, protocols);
     if (/\\/ws(\\?|$)/.test(String(url))) {
       ws.addEventListener("open", hide);
-      ws.addEventListener("close", show);
+      ws.addEventListener("close", closed);
     }
     return ws;
   }
@@ -54,10 +76,16 @@ SCRIPT = """<script>
 
 
 def script(message: str = MESSAGE) -> bytes:
-    """The script, with ``message`` as a JavaScript string."""
+    """The script, with ``message`` (and the shared table's) as JavaScript strings."""
     import json
 
-    return (SCRIPT % {"message": json.dumps(message)}).encode("utf-8")
+    from companion.server.gate import STATUS
+    from companion.server.sharing import ENDED, EXPIRED
+
+    return (SCRIPT % {
+        "message": json.dumps(message), "host_stopped": json.dumps(HOST_STOPPED), "ran_out": json.dumps(JOIN_RAN_OUT),
+        "ended_code": ENDED, "expired_code": EXPIRED, "status": json.dumps(STATUS),
+    }).encode("utf-8")
 
 
 class StoppedNotice:

@@ -27,6 +27,7 @@ from companion.server.content_policy import ContentPolicy
 from companion.server.early import EarlyApp, can_answer_early, early_index
 from companion.server.gate import TableGate
 from companion.server.guard import OriginGuard
+from companion.server.hangup import EndWhenGone
 from companion.server.renderer import NotCrossOriginIsolated, web_renderer
 from companion.server.sharing import Table
 from companion.server.stopped_notice import StoppedNotice
@@ -39,8 +40,9 @@ def guarded(app: ASGIApp, hosts: Sequence[str], table: Table | None = None) -> A
     # The request meets them in this order: the Host check, the Origin check, the pages' content policy
     # (companion/server/content_policy.py), the table code, large files compressed for other devices
     # (companion/server/compressed.py), the page's "the app stopped" notice (companion/server/stopped_notice.py),
-    # skwasm on the page's thread (companion/server/renderer.py), then the app.
-    app = CompressedFiles(StoppedNotice(NotCrossOriginIsolated(app)))
+    # skwasm on the page's thread (companion/server/renderer.py), a WebSocket handler ended once its client has
+    # gone (companion/server/hangup.py), then the app.
+    app = CompressedFiles(StoppedNotice(NotCrossOriginIsolated(EndWhenGone(app))))
     if table is not None:
         app = TableGate(app, table=table)
     app = ContentPolicy(app)

@@ -20,9 +20,9 @@ def load_deck_file(path: str | os.PathLike[str]) -> Deck:
     Opened as every command-line input is (:func:`companion.reading.open_input`): a named pipe that nothing
     writes to is refused at once instead of waiting forever; ``/dev/zero`` is stopped by the size limit.
     """
-    name = os.fspath(path)
+    name = os.fspath(path) or '""'  # an empty name (refused by open_input) is shown as one
     try:
-        fh, first = open_input(name)
+        fh, first = open_input(path)
         with fh:
             data = first + fh.read(max(0, MAX_DECK_BYTES + 1 - len(first)))
     except OSError as e:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from companion.atomic import write_new
 from companion.record import game_record
 from companion.rules.deck import Deck
 from companion.rules.game import RULES_VERSION, Game
@@ -108,8 +109,8 @@ def run(
         if all(scores[p.color] > best_automa for p in game.setup.humans):
             summary.human_wins += 1
         if records is not None:
-            with (records / record_name(number)).open("x", encoding="utf-8") as f:  # "x": never overwrite
-                f.write(game_record(game, plain_inputs=True))  # every input is the bot's
+            # Whole or not at all, never over another file: a full disk leaves no empty record blocking a retry.
+            write_new(records / record_name(number), game_record(game, plain_inputs=True))  # inputs: the bot's
         summary.games += 1
     summary.seconds = time.perf_counter() - start
     return summary

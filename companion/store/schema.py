@@ -18,7 +18,7 @@ from companion import paths
 from companion.atomic import sweep_data_folder
 from companion.store.errors import StoreError, StoreUnwritable, sqlite_errors, unwritable_reason
 
-DB_NAME = "games.sqlite3"
+DB_NAME = paths.GAMES_FILE
 BUSY_TIMEOUT_S = 5.0
 
 # Forward migrations, applied in order; the schema version (PRAGMA user_version) is how many have run.

@@ -111,8 +111,10 @@ def main(
     flet_diff.install()  # Flet's diff asks which fields a class has once per class, not at every value
     flet_messages.install()  # a message sent to the page is not written out as text for a debug log that is off
     ctx = AppContext.load(page, resolve_data_dir(data_dir))
-    # Which joined device this page is on (None on this computer only): Stop sharing keeps this one.
+    # Which joined device this page is on (None on this computer only): Stop sharing keeps this one; only the
+    # host computer's screen can stop or renew sharing.
     ctx.state["device_token"] = sharing.connection_token.get()
+    ctx.state["this_computer"] = sharing.connection_here.get()
     # Continue game is enabled when the store holds an unfinished game (companion/ui/game_access.py).
     ctx.has_game_in_progress = has_game_in_progress or (lambda: game_access.has_game_in_progress(ctx))
     page.title = APP_TITLE

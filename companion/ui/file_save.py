@@ -1,30 +1,55 @@
-"""Handing the player a file: in a browser (the served app's page, the phone site) a download of its bytes, in
-the desktop window a save dialog that writes them (Flet's ``FilePicker.save_file``; Flutter's web save is a
-download). No server is involved, so a phone running the app alone gets its files the same way."""
+"""A button that hands the browser a file to download (the desktop window: a save dialog), shared by every screen
+that offers one: "Export for BG Stats" (final screen, History) and a transcribed deck (Decks > Transcribe).
+
+The file comes from a presenter (no Flet there): an object with ``file_name``, ``data`` (bytes) and ``message``
+(said once the file is handed over), or one with only a ``message`` (one line: why there is no file). In the
+browser Flet's ``FilePicker.save_file`` with the file's bytes starts a download (the Flutter file_picker's web
+save is a download of those bytes); in the desktop window it opens a save dialog and writes them.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Protocol
+
 import flet as ft
 
+from companion.ui import widgets as w
 from companion.ui.context import AppContext
 
 PICKER_KEY = "file_save_picker"
 
 
-def file_picker(ctx: AppContext) -> ft.FilePicker:
-    """One picker per session, made while a screen is built so the client has it before the tap."""
-    picker = ctx.state.get(PICKER_KEY)
-    if picker is None:
-        picker = ft.FilePicker()
-        ctx.state[PICKER_KEY] = picker  # services live only while referenced
-    return picker
+class Said(Protocol):
+    """What a presenter gives the button: a file (with ``file_name`` and ``data`` too) or one line."""
+
+    message: str
 
 
-async def hand_over(picker: ft.FilePicker, file_name: str, data: bytes) -> str | None:
-    """Give the browser (or the desktop's save dialog) ``data`` as ``file_name``; the one line saying why it
-    could not, or None."""
-    try:
-        await picker.save_file(file_name=file_name, src_bytes=data)
-    except Exception as err:  # noqa: BLE001 - whatever the client says, one line for the player
-        return f"The file could not be handed to the browser: {err}"
-    return None
+def picker(ctx: AppContext) -> ft.FilePicker:
+    """One picker per browser session, made while a screen is built so the client has it before the tap."""
+    found = ctx.state.get(PICKER_KEY)
+    if found is None:
+        found = ft.FilePicker()
+        ctx.state[PICKER_KEY] = found  # services live only while referenced
+    return found
+
+
+def save_button(ctx: AppContext, label: str, make: Callable[[], Said], *, filled: bool = False,
+                icon_name: str = "DOWNLOAD") -> ft.Control:
+    """The button: a tap asks ``make`` for the file, hands it over and says its message (or only the message)."""
+    files = picker(ctx)
+
+    async def save(_e) -> None:
+        got = make()
+        data = getattr(got, "data", None)
+        if data is not None:
+            try:
+                await files.save_file(file_name=got.file_name, src_bytes=data)
+            except Exception as err:  # noqa: BLE001 - whatever the client says, one line for the player
+                ctx.toast(f"The file could not be handed to the browser: {err}")
+                return
+        ctx.toast(got.message)
+
+    make_button = w.filled_button if filled else w.text_button
+    return make_button(label, save, icon_name=icon_name)

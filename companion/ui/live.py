@@ -4,8 +4,12 @@ Each page (a Flet session: a phone, a tab) subscribes to one Flet PubSub topic. 
 announces the game's id to the others (``GameSession.on_saved``, set by ``game_access.watched``); a page
 that hears it and plays that game reloads it from the store and redraws the screen it shows, if that screen
 shows the game (home, round, end of game). Nothing else is shared: what a page reveals (an automa's hidden
-stash), its open sections, half-typed inputs stay on that page. A tap made on a page before its redraw came
-is refused by the store's revision check as before ("changed in another window").
+stash), its open sections, half-typed inputs stay on that page.
+
+A tap made on a page before its redraw came is refused ("changed in another window"), whichever the server
+hears first: the tap (the store's revision check) or the news (the round screen plays a tap only on the
+revision its screen showed, and counts a redraw from elsewhere as shown once the page has drawn it and a person
+has had a moment to see it: :func:`when_drawn`).
 
 PubSub runs a coroutine handler on the server's event loop, where Flet runs every event handler, so the
 redraw never races a tap on the same page.
@@ -13,6 +17,7 @@ redraw never races a tap on the same page.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 
@@ -26,6 +31,28 @@ TOPIC = "treasure-companion/game-saved"
 GAME_SCREENS = ("/", "/round", "/final")
 #: ``ctx.state`` key of the round screen's own redraw (keeps its open sections and chosen spell).
 REDRAW_IN_PLACE = "live_redraw"
+#: After a page has drawn a change it did not make, taps on it count only from this much later: quicker than
+#: anyone takes in a changed screen, so a tap sooner was aimed at what was there before.
+REACTION_S = 0.3
+#: How long to wait for the page's answer that it has drawn the change (a page that never answers is going away).
+ANSWER_S = 10.0
+
+
+#: Which device saved each game's last step: its table token (None without a shared table) and whether it is the
+#: host computer. All pages of the app run in this one process, so a page refused for being behind can say
+#: where the game changed.
+_saved_on: dict[int, tuple[str | None, bool]] = {}
+
+
+def stale_line(ctx: AppContext, game_id: int | None) -> str | None:
+    """Why a tap on this page was refused, when another device changed the game ("Changed on another phone:
+    ..."); None when it was another window of this device, or a page without a shared table (the caller's own
+    "changed in another window")."""
+    device, host = _saved_on.get(game_id, (None, True)) if game_id is not None else (None, True)
+    if device is None or device == ctx.state.get("device_token"):
+        return None
+    where = "on the host's computer" if host else "on another phone"
+    return f"Changed {where}: here it is as saved there. Tap again."
 
 
 def connect(ctx: AppContext, show: Callable[[], None]) -> None:
@@ -44,9 +71,10 @@ def connect(ctx: AppContext, show: Callable[[], None]) -> None:
 
 
 def announce(ctx: AppContext, game_id: int | None) -> None:
-    """Tell the other pages that ``game_id`` has a new saved step."""
+    """Tell the other pages that ``game_id`` has a new saved step (and note which device saved it)."""
     if game_id is None:
         return
+    _saved_on[game_id] = (ctx.state.get("device_token"), ctx.state.get("this_computer", True))
     try:
         ctx.page.pubsub.send_others_on_topic(TOPIC, game_id)
     except Exception:  # no PubSub (a page without a server, as in unit tests)
@@ -70,3 +98,28 @@ def refresh(ctx: AppContext, game_id: int, show: Callable[[], None]) -> bool:
     else:
         show()
     return True
+
+
+def when_drawn(ctx: AppContext, then: Callable[[], None]) -> None:
+    """Call ``then`` once the page has drawn everything sent to it so far, and :data:`REACTION_S` later.
+
+    The page is asked a question (its device's details, cheap) after the redraw was sent. Messages travel in
+    order both ways, so its answer comes once it has taken in the redraw, and behind every tap it sent before
+    that: until the answer, a tap comes from the screen as it was. Without an answer in :data:`ANSWER_S` (or
+    without a page that can be asked, as in unit tests) ``then`` is called anyway: taps are never refused for
+    good.
+    """
+    page = ctx.page
+    if getattr(page, "run_task", None) is None:
+        then()
+        return
+
+    async def answered_then() -> None:
+        try:
+            await asyncio.wait_for(page.get_device_info(), ANSWER_S)
+        except Exception:  # no answer in time, a page going away: count it as drawn
+            log.debug("the page did not say it drew the change", exc_info=True)
+        await asyncio.sleep(REACTION_S)
+        then()
+
+    page.run_task(answered_then)

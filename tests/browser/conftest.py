@@ -15,7 +15,8 @@ Fixtures
 ``app`` (function scope)
     A fresh page (a fresh Flet session) on ``app_server`` at phone size, with Flutter's semantics tree on.
     It is an :class:`AppPage`: ``app.open("/rules", size="desktop")``, ``app.click("Rules help")``,
-    ``app.expect_text("Treasure Hoard")``, ``app.fill("Gold", "12")``, ``app.text()``, ``app.shot("home")``.
+    ``app.expect_text("Treasure Hoard")``, ``app.fill("Gold", "12")``, ``app.text()``, ``app.shot("home")``,
+    ``app.assert_readable("the attack form", ["Strength"])`` (no label squeezed a letter a line, nothing cut).
 ``screenshot_dir`` (session scope)
     Where ``app.shot`` writes: ``$TREASURE_COMPANION_SCREENSHOTS`` or a temporary folder (printed).
 
@@ -32,6 +33,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -275,8 +277,11 @@ class AppPage:
         return self._page
 
     # ------------------------------------------------------------------------------------------ lifecycle
-    def open(self, route: str = "/", size: str = "phone", motion: bool = False) -> AppPage:
-        """Open a fresh page (a new Flet session) at ``route`` and ``size`` ("phone" or "desktop").
+    def open(self, route: str = "/", size: str = "phone", motion: bool = False, init_script: str | None = None,
+             user_agent: str | None = None) -> AppPage:
+        """Open a fresh page (a new Flet session) at ``route`` and ``size`` ("phone" or "desktop"); ``init_script``:
+        JavaScript the page runs before its own (to watch what it receives, say); ``user_agent``: the browser's
+        name for itself (a page of its own profile only).
 
         The page asks for reduced motion (a setting people use), so Flutter skips most animations: each animation
         frame is drawn in software here, a fifth of the browser's work. ``motion=True`` keeps them, for the tests
@@ -287,11 +292,13 @@ class AppPage:
         reduced_motion = "no-preference" if motion else "reduce"
         if self.device is None:
             self.context = self.browser.new_context(
-                viewport={"width": width, "height": height}, reduced_motion=reduced_motion
+                viewport={"width": width, "height": height}, reduced_motion=reduced_motion,
+                **({"user_agent": user_agent} if user_agent else {}),
             )
             self.context.set_default_timeout(UI_TIMEOUT_MS)
             self._page = page = self.context.new_page()
         else:
+            assert user_agent is None, "a page with a user agent of its own needs a profile of its own"
             self._page = page = self.device.new_page()
             page.set_viewport_size({"width": width, "height": height})
             page.emulate_media(reduced_motion=reduced_motion)
@@ -301,6 +308,8 @@ class AppPage:
         page.on("websocket", self._watch)
         page.on("request", self._request)
         page.on("requestfailed", self._request)
+        if init_script:
+            page.add_init_script(init_script)
         page.goto(self.server.url + route)
         # Flutter draws on a canvas; its accessibility tree (which the helpers read) appears only after the
         # hidden placeholder is clicked. A click before Flutter is ready is ignored, so retry until the first
@@ -547,6 +556,93 @@ class AppPage:
         assert box is not None, f"{label!r} is not drawn"
         assert inside, f"{label!r} at {box} is not inside the {width}x{height} window"
 
+    def squeezed(self) -> tuple[list[str], set[str]]:
+        """What the window draws too narrow to read or cut at a side, one line each (empty: all readable), and
+        every text and control's name drawn.
+
+        Flutter puts the texts, buttons and fields of the screen in its accessibility tree with the box each is
+        drawn in (most of what is scrolled out of view too). Two checks on those boxes:
+
+        - a text of four characters or more (a label, a line, a switch's or checkbox's label) is wider than
+          tall: a label squeezed into a column narrower than a word is drawn a letter or two a line ("S / t /
+          r / e / n / g / t / h"), its box much taller than wide;
+        - every text and control lies inside the window from side to side. Flutter trims a box to what the
+          window shows, so one cut by the window's side ends exactly at that side: flush with it fails too.
+
+        The top bar is left out: its last button sits flush with the window's right side by design. A text
+        squeezed to a letter a line can also be missing from the tree altogether: :meth:`assert_readable` asks
+        for the texts a screen must show.
+        """
+        width = SIZES[self.size][0]
+        found = self.page.evaluate(
+            """() => {
+                const out = [];
+                for (const e of document.querySelectorAll('flt-semantics')) {
+                    const span = Array.from(e.children).find(c => c.tagName === 'SPAN');
+                    const role = e.getAttribute('role');
+                    const labelled = ['checkbox', 'switch', 'radio'].includes(role);
+                    const bare = e.children.length === 0 && e.textContent.trim();
+                    const leaf = span || (role && role !== 'group') || bare;
+                    if (!leaf) continue;
+                    const r = e.getBoundingClientRect();
+                    if (r.width === 0 && r.height === 0) continue;
+                    if (r.bottom <= 56) continue;  // the top bar
+                    const text = (span ? span.textContent : (e.getAttribute('aria-label') || e.textContent)).trim();
+                    out.push({text, shaped: Boolean(span || labelled), x: r.left, y: r.top, w: r.width, h: r.height});
+                }
+                return out;
+            }"""
+        )
+        problems = []
+        for n in found:
+            where = f"{n['text'][:50]!r} at x={n['x']:.0f} y={n['y']:.0f}, {n['w']:.0f}x{n['h']:.0f}"
+            if n["shaped"] and len(n["text"]) >= 4 and n["h"] > n["w"]:
+                problems.append(f"{where}: taller than wide (a letter or two a line)")
+            if n["x"] < 0.5 or n["x"] + n["w"] > width - 0.5:
+                problems.append(f"{where}: cut at the side of the {width} px window")
+        return problems, {n["text"] for n in found}
+
+    def assert_readable(self, what: str, texts: Iterable[str] = (), within_ms: int = 4_000) -> None:
+        """Everything on the screen is readable (:meth:`squeezed`), from its top to its bottom, and each of
+        ``texts`` is drawn as a text or a control of its own (a label squeezed to a letter a line can be left out of
+        the accessibility tree, and so is a control Flutter could not lay out, drawn as a grey box). The screen is
+        scrolled down a window at a time, then back to its top.
+
+        A page just resized is drawn again over a few frames, its accessibility boxes a frame or two behind:
+        the check is made again until it holds or ``within_ms`` has passed."""
+        wanted = set(texts)
+        deadline = time.monotonic() + within_ms / 1000
+        while True:
+            problems, seen = self._scan()
+            missing = sorted(wanted - seen)
+            if not problems and not missing or time.monotonic() > deadline:
+                break
+            self.page.wait_for_timeout(300)
+        lines = problems + [f"{t!r} is not drawn as a text or control of its own" for t in missing]
+        assert not lines, f"{what} at {self.size} size:\n" + "\n".join(lines)
+
+    def _scan(self) -> tuple[list[str], set[str]]:
+        """:meth:`squeezed` from the screen's top to its bottom, a window at a time."""
+        self.settle()
+        problems: list[str] = []
+        seen: set[str] = set()
+        height = SIZES[self.size][1]
+        before = None
+        for _ in range(12):
+            found, texts = self.squeezed()
+            problems += [p for p in found if p not in problems]
+            seen |= texts
+            here = self.page.evaluate(
+                "() => Array.from(document.querySelectorAll('flt-semantics span')).map(s => "
+                "Math.round(s.getBoundingClientRect().top)).join()"
+            )
+            if here == before:
+                break
+            before = here
+            self.scroll(height - 200)
+        self.scroll(-100_000)
+        return problems, seen
+
     def top_of(self, text: str) -> float | None:
         """How far down the window the first text reading exactly ``text`` starts (None: not drawn). Flutter
         trims a half-hidden text's box to what shows, so where a heading starts, not whether a text's box is in
@@ -623,11 +719,12 @@ def app_page(browser, device, screenshot_dir, request):
     pages: list[AppPage] = []
 
     def open_page(
-        server: Server, size: str = "phone", route: str = "/", motion: bool = False, own_device: bool = False
+        server: Server, size: str = "phone", route: str = "/", motion: bool = False, own_device: bool = False,
+        init_script: str | None = None, user_agent: str | None = None,
     ) -> AppPage:
         page = AppPage(browser, server, screenshot_dir, None if own_device else device)
         pages.append(page)
-        return page.open(route, size=size, motion=motion)
+        return page.open(route, size=size, motion=motion, init_script=init_script, user_agent=user_agent)
 
     yield open_page
     if getattr(request.node, "browser_call_failed", False):

@@ -151,8 +151,8 @@ class Table:
                 label = f"{color.capitalize()} axes total"
                 self.tap(f"{label} plus one", f"{label}: {count + 1}")
                 automa_axes[color] = count + 1
-        self.tap("Blue die 4", "Your die: 4")
-        self.tap("Blue axes total plus one", "Blue axes total: 1")
+        self.tap("Blue's die 4", "Your die: 4")
+        self.tap("Blue's axes total plus one", "Blue's axes total: 1")
         return automa_axes
 
     # ------------------------------------------------------------------ a policy for blue

@@ -1,12 +1,10 @@
-"""The game engine's parts, one phase a module, put together by ``companion.rules.game.Game``.
+"""The game engine's parts, one phase a module, composed by ``companion.rules.game.Game``.
 
-Each phase is a small mixin class of ``Game`` with no state of its own: it reads ``self.state`` and
-``self.setup``, records facts only through ``Game``'s ``_emit`` (and the ``_roll``, ``_gain``, ``_score`` helpers
-built on it), and raises ``IllegalInput`` for an input the rules refuse. Why mixins rather than functions taking
-the game: a phase's code stays exactly as it reads inside the engine (``self._emit(...)``, ``self._draw(...)``),
-phases call one another (an automa's claim queues a dragon roll, an answer may give a special tile) without a
-web of imports, and ``Game`` stays the one object a caller holds and the only owner of the event log. As in
-boardgame.io, the flow (``round_flow``: when things happen) is kept apart from the moves (``placing``,
-``automa_turn``, ``dragon_attack``, ``side_inputs``: what they do). The pure rules each phase applies live one
-level up (``placement``, ``automa``, ``dragon``, ``turn_order``); nothing here imports ``game``.
+Each phase is an object made for one game state (``phases.wire``) with explicit references to what it uses: the
+game's ``Fixed`` facts, the ``GameState``, the ``StepLog`` that records every fact, and the phases below it. Calls
+go one way (``phases`` draws the graph): the flow (``round_flow``: when things happen) calls the moves
+(``placing``, ``automa_turn``, ``side_inputs``, ``rerolls``: what they do), which call the dragon
+(``dragon_track``, ``dragon_attack``) and the automa's decks (``automa_decks``). ``routes`` is the one table that
+sends an input to its phase; ``decision`` says what the game waits for. The pure rules each phase applies live
+one level up (``placement``, ``automa``, ``dragon``, ``turn_order``); nothing here imports ``game``.
 """

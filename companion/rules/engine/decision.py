@@ -12,6 +12,9 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from ..placement import next_placer, occupied_reason
+from ..state import GameState
+from .dragon_track import DragonTrack
+from .fixed import Fixed
 
 #: The details of a decision that has none: empty, and read-only since every such decision shares it.
 NO_DETAILS: Mapping = MappingProxyType({})
@@ -33,7 +36,7 @@ class Decision(NamedTuple):
 
 class _Names(dict):
     """A colour -> its name as a prompt says it, worked out the first time it is asked for: a game words about 90
-    prompts, and a look-up in a dict costs less than a call of a function (issue 13)."""
+    prompts, and a look-up in a dict costs less than a call of a function."""
 
     def __missing__(self, color: str) -> str:
         name = self[color] = color.capitalize()
@@ -52,7 +55,7 @@ _decision = partial(tuple.__new__, Decision)
 @cache
 def automa_turn_decision(color: str, dwarf: int) -> Decision:
     """An automa's turn to place, made once per dwarf: it holds nothing else, and a game waits for one about 60
-    times (issue 13)."""
+    times."""
     return Decision("automa_turn", color, dwarf, f"{_NAMES[color]} automa places #{dwarf}")
 
 
@@ -68,29 +71,24 @@ def question_decision(task: dict) -> Decision:
 
 
 class Decisions:
-    """Mixin of ``Game``: the decision, and the spaces a dwarf may take."""
+    """Works out the decision from the state; and the spaces a dwarf may take."""
 
-    @property
-    def decision(self) -> Decision:
-        """What the game waits for now (computed once per step: bots and views ask often)."""
-        if self._busy:
-            return self._compute_decision()
-        if self._decision is None:
-            self._decision = self._compute_decision()
-        return self._decision
+    def __init__(self, fixed: Fixed, state: GameState, track: DragonTrack) -> None:
+        self.fixed = fixed
+        self.state = state
+        self.track = track
 
-    def _compute_decision(self) -> Decision:
+    def compute(self) -> Decision:
+        """What the game waits for now."""
         s = self.state
         if s.phase == "start":
-            humans = [p.color for p in self.setup.humans]
+            humans = [p.color for p in self.fixed.setup.humans]
             return Decision("starting_rolls", prompt="Roll for the starting turn order", details={"humans": humans})
         if s.tasks:
             return self._task_decision(s.tasks[0])
         if s.phase == "placing":
-            # The run loop has just found who places next (``_advance``), unless the state is still being changed.
-            color, dwarf = (self._waiting_placer if self._waiting_placer is not None and not self._busy
-                            else next_placer(s.turn_order, s.beds))
-            if color in self._automa:
+            color, dwarf = next_placer(s.turn_order, s.beds)
+            if color in self.fixed.automa:
                 return automa_turn_decision(color, dwarf)
             return place_decision(color, dwarf, self.space_options(color, dwarf))
         if s.phase == "round_over":
@@ -110,7 +108,7 @@ class Decisions:
                 "roll",
                 task["color"],
                 prompt=f"{_NAMES[task['color']]} rolls for the dragon",
-                details={"threshold": self.aggression_threshold()},
+                details={"threshold": self.track.threshold()},
             )
         if kind == "keep_roll":
             return self._keep_roll_decision(task)
@@ -124,7 +122,7 @@ class Decisions:
         purpose = task.get("purpose", "aggression")
         details = {"value": value, "purpose": purpose, "temple": task.get("temple", True)}
         if purpose == "aggression":
-            details["threshold"] = self.aggression_threshold()
+            details["threshold"] = self.track.threshold()
             prompt = f"{_NAMES[color]} rolled {value}: keep it or re-roll (Temple)?"
         else:
             details["black"] = bool(task.get("black"))
@@ -134,7 +132,7 @@ class Decisions:
 
     def space_options(self, color: str, dwarf: int, spell: str | None = None) -> dict[str, str | None]:
         """Every space of this game -> None when ``color #dwarf`` may take it, else the reason why not."""
-        options: dict[str, str | None] = self._open_spaces.copy()  # an empty space is open to every dwarf
+        options: dict[str, str | None] = self.fixed.open_spaces.copy()  # an empty space is open to every dwarf
         for sid, occupant in self.state.board.items():  # every occupant is there: no None to tell apart
             if sid in options:
                 options[sid] = occupied_reason(occupant, sid, color, dwarf, spell, "your")

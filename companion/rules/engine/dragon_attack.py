@@ -1,94 +1,83 @@
-"""The dragon: aggression rolls, the dragon's track, and the attack at its head: the table's inputs, defences,
-the winner's tile, captured dwarves and the automa's losses.
+"""A dragon attack once the dragon is at the head: the table's inputs, the dice the app rolls, the pause that shows
+a human the app die that can change the fight, then defences, the winner's tile, captured dwarves and the
+automa's losses.
 
-The numbers (threshold, defence, who wins, how much is lost) are in ``companion.rules.dragon``; this phase rolls,
-asks and records. The re-rolls (Temple, Time Warp) and the pause before a fight's app-rolled dice are in
-``rerolls``.
+The numbers (defence, who wins, how much is lost) are ``companion.rules.dragon``'s; the attack itself is queued
+by ``dragon_track``; a re-roll of a paused die (Temple, Time Warp) comes from ``rerolls``, which hands the new
+die back here (``temple_reroll``, ``die_changed``).
 
-Rules version 2 (issue 12, ruling e): the automa keeps its Tunnel tiles face down, so a special tile gives it no
-power (``side_inputs`` never gives it one): Dragon Song of an automa on the Treasure Hoard does not raise the
-threshold, Stone Beards does not keep its dwarf or halve its loss. Version 1 gave the automa the powers.
+Rules version 2 (the rules audit): the automa keeps its Tunnel tiles face down, so a special tile gives it no
+power (``side_inputs`` never gives it one): Stone Beards does not keep its dwarf or halve its loss. A die the app
+rolled for a human is shown to its owner before the fight only when some face of it would change the result.
+Version 1 resolved at once and gave the automa its tiles' powers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..dragon import aggression_threshold, defence, resolve_attack, split_gem_loss, treasure_loss
+from ..dragon import defence, resolve_attack, split_gem_loss, treasure_loss
+from ..state import GameState
 from .editions import expansion_only
+from .fixed import Fixed
 from .inputs import IllegalInput
-
-#: The lowest face that can move the dragon (the threshold without Dragon Song; Dragon Song only raises it).
-LOWEST_THRESHOLD = min(aggression_threshold(False), aggression_threshold(True))
+from .step_log import StepLog
+from .table_stash import TableStash
 
 
 class DragonAttack:
-    """Mixin of ``Game``: from a dragon roll to the end of an attack."""
+    """From the table's inputs for a fight to its end."""
 
-    def aggression_threshold(self) -> int:
-        occ = self.state.board.get("treasure_hoard")
-        song = occ is not None and "dragon_song" in self.state.special_tiles[occ.color]
-        return aggression_threshold(song)
+    def __init__(self, fixed: Fixed, log: StepLog, state: GameState, table_stash: TableStash) -> None:
+        self.fixed = fixed
+        self.log = log
+        self.state = state
+        self.table_stash = table_stash
 
-    def _human_roll(self, color: str, value: int | None) -> None:
-        if value is not None and value not in range(1, 7):
-            raise IllegalInput("value: a die shows 1 to 6")
-        self.state.tasks.pop(0)
-        if value is not None:
-            self._emit("roll", color=color, value=value, purpose="aggression", by="table", input=True)
-            self._settle_aggression(color, value, "table")
-        else:
-            rolled = self._roll(color, "aggression", None)
-            if self._in_temple(color):
-                # The Temple lets its occupant re-roll their own die once: ask before the dragon moves. A dragon
-                # roll always decides something (some faces move the dragon, some do not), so it is always asked.
-                task = {"kind": "keep_roll", "color": color, "value": rolled}
-                if self.version >= 2:
-                    task.update(purpose="aggression", temple=True)
-                self.state.tasks.insert(0, task)
-                return
-            self._settle_aggression(color, rolled, "app")
+    # ------------------------------------------------------------------ the table's inputs
 
-    def _in_temple(self, color: str) -> bool:
-        occ = self.state.board.get("temple")
-        return occ is not None and occ.color == color and not occ.golem
-
-    def _aggression(self, color: str, value: int) -> None:
-        s = self.state
-        # A die under the lower threshold never moves the dragon: no need to look for Dragon Song (a third of
-        # the ~40 dragon rolls of a game).
-        if value < LOWEST_THRESHOLD or value < self.aggression_threshold():
-            return
-        self._move_dragon(s.dragon + 1, color)
-
-    def _move_dragon(self, position: int, color: str) -> None:
-        s = self.state
-        s.dragon = position
-        self._emit("dragon", position=position)
-        if position >= self.setup.dragon_track:
-            self._start_attack(color)
-
-    def _start_attack(self, trigger: str) -> None:
-        """The dragon reached the head: roll the automa's dice and draw their axe cards, then ask the table."""
-        s = self.state
-        task: dict = {"kind": "attack", "trigger": trigger, "dice": {}, "axes": {}}
-        automa = [c for c in s.turn_order if self._is_automa(c)]
-        if self.setup.variant == "rahdo":
-            if self._is_automa(trigger):
-                task["black_die"] = self._roll(trigger, "attack", None, black=True)
-        else:
-            for color in automa:
-                task["dice"][color] = self._roll(color, "attack", None)
-        for color in automa:
-            task["axes"][color] = self._draw(color, "axes").axes
-        s.tasks.insert(0, task)
-
-    def _attack(self, inp: Mapping) -> None:
+    def attack(self, inp: Mapping) -> None:
         """The table's inputs for the fight; the app rolls the dice nobody entered. Version 2 then shows an app
-        die that can change the result to its owner first (``rerolls``); version 1 resolved at once."""
-        s = self.state
+        die that can change the result to its owner first; version 1 resolved at once."""
+        s, setup = self.state, self.fixed.setup
         task = s.tasks[0]
         tile = inp.get("tile") or {}
+        self._check_tile(tile)
+        humans = [c for c in s.turn_order if c not in self.fixed.automa]
+        given = inp.get("players") or {}
+        automa_axes = inp.get("automa_axes") or {}
+        self._check_players(humans, given)
+        for color, count in task["axes"].items():
+            total = automa_axes.get(color)
+            if total is None and not setup.virtual_axes:
+                raise IllegalInput(f"automa_axes.{color}: enter the total of the {count} axes drawn for it")
+            if total is not None and not (isinstance(total, int) and count <= total <= 2 * count):
+                raise IllegalInput(f"automa_axes.{color}: {count} axes total {count} to {2 * count}")
+        black = inp.get("black_die")
+        if black is not None and black not in range(1, 7):
+            raise IllegalInput("black_die: a die shows 1 to 6")
+        self.log.emit(
+            "attack_input",
+            tile=dict(tile),
+            players={c: dict(v) for c, v in given.items()},
+            automa_axes=dict(automa_axes),
+            black_die=black,
+            input=True,
+        )
+        dice, app_rolled = self._roll_dice(task, humans, given, black)
+        fight = {"tile": dict(tile), "players": {c: dict(v) for c, v in given.items()}, "dice": dice,
+                 "axes": {c: automa_axes.get(c) for c in task["axes"]}}
+        if self.fixed.version < 2:
+            return self.resolve(task, fight)
+        for color in s.turn_order:  # drawn now (not at the reveal): the app must know every defence to tell
+            if fight["axes"].get(color, 0) is None:  # whether a re-roll could change the result
+                fight["axes"][color] = self._draw_virtual_axes(color, task["axes"][color])
+        fight["open"] = app_rolled
+        task["fight"] = fight
+        self.next_pause(task)
+
+    @staticmethod
+    def _check_tile(tile: Mapping) -> None:
         strength, treasure, points = tile.get("strength"), tile.get("treasure"), tile.get("points")
         if not isinstance(strength, int) or not 0 <= strength <= 20:
             raise IllegalInput("tile.strength: a whole number from 0 to 20")
@@ -96,9 +85,9 @@ class DragonAttack:
             raise IllegalInput("tile.treasure: gold or gems")
         if not isinstance(points, int) or not 0 <= points <= 50:
             raise IllegalInput("tile.points: a whole number from 0 to 50")
-        humans = [c for c in s.turn_order if not self._is_automa(c)]
-        given = inp.get("players") or {}
-        automa_axes = inp.get("automa_axes") or {}
+
+    def _check_players(self, humans: list[str], given: Mapping) -> None:
+        """Each human's entry: their die (or none: the app rolls it), the axes they spent, their spells."""
         for color in given:
             if color not in humans:
                 raise IllegalInput(f"players: {color} is not a human player")
@@ -112,77 +101,141 @@ class DragonAttack:
             for spell in entry.get("spells", []):
                 if spell not in ("frost_bolt", "ice_storm"):
                     raise IllegalInput(f"players.{color}.spells: only frost_bolt and ice_storm add defence")
-                if self.version >= 2 and not self.setup.expansion:
+                if self.fixed.version >= 2 and not self.fixed.setup.expansion:
                     name = "Frost Bolt" if spell == "frost_bolt" else "Ice Storm"
                     raise expansion_only(name, f"players.{color}.spells")
-        for color, count in task["axes"].items():
-            total = automa_axes.get(color)
-            if total is None and not self.setup.virtual_axes:
-                raise IllegalInput(f"automa_axes.{color}: enter the total of the {count} axes drawn for it")
-            if total is not None and not (isinstance(total, int) and count <= total <= 2 * count):
-                raise IllegalInput(f"automa_axes.{color}: {count} axes total {count} to {2 * count}")
-        black = inp.get("black_die")
-        if black is not None and black not in range(1, 7):
-            raise IllegalInput("black_die: a die shows 1 to 6")
-        self._emit(
-            "attack_input",
-            tile=dict(tile),
-            players={c: dict(v) for c, v in given.items()},
-            automa_axes=dict(automa_axes),
-            black_die=black,
-            input=True,
-        )
 
+    def _roll_dice(self, task: dict, humans: list[str], given: Mapping,
+                   black: int | None) -> tuple[dict[str, int], list[str]]:
+        """Every fighter's die, and the humans whose die the app rolled here (Rahdo: the trigger's black die)."""
         dice: dict[str, int] = dict(task["dice"])
-        app_rolled: list[str] = []  # the humans whose die the app rolled here (Rahdo: the trigger's black die)
-        if self.setup.variant == "rahdo":
+        app_rolled: list[str] = []
+        if self.fixed.setup.variant == "rahdo":
             shared = task.get("black_die")
             if shared is None:
-                shared = self._roll(task["trigger"], "attack", black, black=True)
+                shared = self.log.roll(task["trigger"], "attack", black, black=True)
                 if black is None:
                     app_rolled.append(task["trigger"])
-            dice = dict.fromkeys(s.turn_order, shared)
-        else:
-            for color in humans:
-                entered = (given.get(color) or {}).get("die")
-                dice[color] = self._roll(color, "attack", entered)
-                if entered is None:
-                    app_rolled.append(color)
-        fight = {"tile": dict(tile), "players": {c: dict(v) for c, v in given.items()}, "dice": dice,
-                 "axes": {c: automa_axes.get(c) for c in task["axes"]}}
-        if self.version < 2:
-            return self._resolve_fight(task, fight)
-        for color in s.turn_order:  # drawn now (not at the reveal): the app must know every defence to tell
-            if fight["axes"].get(color, 0) is None:  # whether a re-roll could change the result
-                fight["axes"][color] = self._draw_virtual_axes(color, task["axes"][color])
-        fight["open"] = app_rolled
-        task["fight"] = fight
-        self._next_fight_pause(task)
+            return dict.fromkeys(self.state.turn_order, shared), app_rolled
+        for color in humans:
+            entered = (given.get(color) or {}).get("die")
+            dice[color] = self.log.roll(color, "attack", entered)
+            if entered is None:
+                app_rolled.append(color)
+        return dice, app_rolled
 
     def _draw_virtual_axes(self, color: str, count: int) -> int:
         values = [2 if self.state.rng.below(4) == 0 else 1 for _ in range(count)]
-        self._emit("axes", color=color, values=values)
+        self.log.emit("axes", color=color, values=values)
         return sum(values)
 
-    def _defences(self, fight: Mapping, dice: Mapping[str, int]) -> dict[str, int]:
+    # ------------------------------------------------------------------ the pause for an app die
+
+    def defences(self, fight: Mapping, dice: Mapping[str, int]) -> dict[str, int]:
         """Every defence, for dice that are all known and automa axes that are all drawn."""
         out: dict[str, int] = {}
+        automa = self.fixed.automa
         for color in self.state.turn_order:
-            if color in self._automa:
+            if color in automa:
                 out[color] = defence(dice[color], fight["axes"][color])
             else:
                 entry = fight["players"].get(color) or {}
                 out[color] = defence(dice[color], entry.get("axes", 0), entry.get("spells", []))
         return out
 
-    def _resolve_fight(self, task: dict, fight: Mapping) -> None:
+    def decides(self, task: Mapping, color: str) -> bool:
+        """True when some face of ``color``'s die would change the fight's result (who takes the tile, who loses),
+        the other dice and axes as they stand (under Rahdo the one black die is every player's die).
+
+        Every defence is worked out once with the open die at 0, and each face added to it: a defence is the
+        die plus the rest (``dragon.defence``), so that is the same number as with the face itself.
+
+        Only faces 1 and 6 are resolved: the result never comes back to one it left as the face goes up, so it
+        changes for some face exactly when it differs between the lowest and the highest. Why: a higher face
+        only raises defences (the one die's owner, or everyone's by the same amount under Rahdo); a player out
+        of the losers never goes back; the winner, the best defence at the strength or above (ties to the
+        earlier turn), is nobody, then stays whoever first beats the others (under Rahdo whoever reaches the
+        strength first is ahead of everyone who reaches it later). The engine's tests hold it to the check of
+        every face."""
+        fight = task["fight"]
+        if self.fixed.setup.variant == "rahdo":  # one shared black die
+            zero = dict.fromkeys(fight["dice"], 0)
+            faced = list(zero)
+        else:
+            zero = {**fight["dice"], color: 0}
+            faced = [color]
+        base = self.defences(fight, zero)
+        strength, order = fight["tile"]["strength"], self.state.turn_order
+
+        def result(face: int) -> tuple:
+            defences = dict(base)
+            for c in faced:
+                defences[c] += face
+            r = resolve_attack(strength, defences, order)
+            return r.winner, tuple(r.losers)
+
+        return result(1) != result(6)
+
+    def next_pause(self, attack: dict) -> None:
+        """Show the next open app die that decides something to its owner, or resolve the fight."""
+        fight = attack["fight"]
+        while fight["open"]:
+            color = fight["open"][0]
+            if self.decides(attack, color):
+                rahdo = self.fixed.setup.variant == "rahdo"
+                temple = self.state.in_temple(color) and color not in fight.setdefault("temple_used", [])
+                pause = {"kind": "keep_roll", "purpose": "attack", "color": color, "value": fight["dice"][color],
+                         "temple": temple, "black": rahdo}
+                self.state.tasks.insert(0, pause)
+                return
+            fight["open"].pop(0)
+        self.resolve(attack, fight)
+
+    def keep_die(self, pause: dict) -> None:
+        """The owner keeps the paused die: on to the next one, or the fight."""
+        color = pause["color"]
+        self.log.emit("roll_kept", color=color, value=pause["value"])
+        attack = self._attack_of()
+        self.state.tasks.remove(pause)
+        attack["fight"]["open"].remove(color)
+        self.next_pause(attack)
+
+    def temple_reroll(self, pause: dict) -> None:
+        """The owner re-rolls the paused die with the Temple (once a fight)."""
+        color = pause["color"]
+        if not pause["temple"]:
+            raise IllegalInput("reroll: no Temple re-roll for this die (it needs your dwarf in the Temple, once a die)")
+        self.log.emit("reroll", color=color, input=True)
+        extra = {"black": True} if pause.get("black") else {}
+        pause["value"] = self.log.roll(color, "attack", None, reroll=True, **extra)
+        self._attack_of()["fight"].setdefault("temple_used", []).append(color)
+        self.die_changed(pause)
+
+    def die_changed(self, pause: dict) -> None:
+        """A re-roll replaced the paused die: record it and ask again (or go on when it no longer decides)."""
+        attack = self._attack_of()
+        fight = attack["fight"]
+        color = pause["color"]
+        if pause.get("black"):
+            fight["dice"] = dict.fromkeys(fight["dice"], pause["value"])
+        else:
+            fight["dice"][color] = pause["value"]
+        self.state.tasks.remove(pause)
+        self.next_pause(attack)
+
+    def _attack_of(self) -> dict:
+        return next(t for t in self.state.tasks if t["kind"] == "attack")
+
+    # ------------------------------------------------------------------ the result
+
+    def resolve(self, task: dict, fight: Mapping) -> None:
         """Defences, the winner's tile, the losers' captures and losses, and the dragon back to zero."""
         s = self.state
         tile, given, dice, automa_axes = fight["tile"], fight["players"], fight["dice"], fight["axes"]
         strength, treasure, points = tile["strength"], tile["treasure"], tile["points"]
         defences: dict[str, int] = {}
         for color in s.turn_order:
-            if self._is_automa(color):
+            if color in self.fixed.automa:
                 total = automa_axes.get(color)
                 if total is None:  # version 1 draws the app's axes here, at the reveal
                     total = self._draw_virtual_axes(color, task["axes"][color])
@@ -190,17 +243,17 @@ class DragonAttack:
             else:
                 entry = given.get(color) or {}
                 for spell in entry.get("spells", []):
-                    self._emit("spell", color=color, spell=spell)
+                    self.log.emit("spell", color=color, spell=spell)
                 defences[color] = defence(dice[color], entry.get("axes", 0), entry.get("spells", []))
         result = resolve_attack(strength, defences, s.turn_order)
         captured = []
         for color in result.losers:
             if "stone_beards" in s.special_tiles[color]:
                 continue
-            free = [d for d in range(1, self.setup.dwarves + 1) if d not in s.captured[color]]
+            free = [d for d in range(1, self.fixed.setup.dwarves + 1) if d not in s.captured[color]]
             if free:
                 captured.append({"color": color, "dwarf": max(free)})
-        self._emit(
+        self.log.emit(
             "attack",
             strength=strength,
             treasure=treasure,
@@ -211,39 +264,30 @@ class DragonAttack:
             captured=captured,
         )
         for c in captured:
-            self._capture(c["color"], c["dwarf"])
+            s.capture(c["color"], c["dwarf"])
         for color in result.losers:
-            if self._is_automa(color):
+            if color in self.fixed.automa:
                 self._automa_loss(color, treasure)
         if result.winner is not None:
             s.dragon_tiles[result.winner] += 1
-            self._score(result.winner, points, "dragon tile")
+            self.log.score(result.winner, points, "dragon tile")
         s.tasks.remove(task)
         s.dragon = 0
-        self._emit("dragon", position=0)
-
-    def _capture(self, color: str, dwarf: int) -> None:
-        s = self.state
-        for space, occ in list(s.board.items()):
-            if occ.color == color and occ.dwarf == dwarf and not occ.golem:
-                del s.board[space]
-        s.beds[color].discard(dwarf)
-        s.benched[color].discard(dwarf)
-        s.captured[color].add(dwarf)
+        self.log.emit("dragon", position=0)
 
     def _automa_loss(self, color: str, treasure: str) -> None:
         stash = self.state.stash[color]
         stone = "stone_beards" in self.state.special_tiles[color]
-        if self._table_keeps_stash:
-            return self._table_loss(color, treasure, stone)
+        if self.fixed.table_keeps_stash:
+            return self.table_stash.loss(color, treasure, stone)
         if treasure == "gold":
             lost = treasure_loss(stash.gold, stone)
             if lost:
                 stash.gold -= lost
-                self._emit("loss", color=color, gold=lost)
+                self.log.emit("loss", color=color, gold=lost)
         else:
             taken = split_gem_loss(stash.gems, treasure_loss(stash.mined_gems, stone))
             if taken:
                 for gem, n in taken.items():
                     stash.gems[gem] -= n
-                self._emit("loss", color=color, gems=taken)
+                self.log.emit("loss", color=color, gems=taken)

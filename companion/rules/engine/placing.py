@@ -10,22 +10,34 @@ from collections.abc import Mapping
 from ..board import Occupant, dwarf_on_space
 from ..placement import SPELLS_FOR_PLACEMENT, blocked_reason
 from ..spaces import DRAGON_SPACES, SPACES, WALK_SPACES
+from ..state import GameState
 from .decision import Decision
 from .editions import expansion_only
+from .fixed import Fixed
 from .inputs import IllegalInput
+from .rerolls import Rerolls
+from .step_log import StepLog
 
 
 class Placing:
-    """Mixin of ``Game``: placing a human's dwarf or the golem, dislodging, and the tasks a claim queues."""
+    """Places a human's dwarf or the golem, dislodging, and queues what the claim asks for."""
 
-    def _place_human(self, color: str, dwarf: int, inp: Mapping) -> None:
+    def __init__(self, fixed: Fixed, log: StepLog, state: GameState, rerolls: Rerolls) -> None:
+        self.fixed = fixed
+        self.log = log
+        self.state = state
+        self.rerolls = rerolls
+
+    def human(self, color: str, dwarf: int, inp: Mapping) -> None:
+        """``color #dwarf`` takes the input's space (with its spell); ``"roll": "app"`` rolls its dragon die too."""
         space = inp.get("space")
         spell = inp.get("spell")
-        if space not in self._open_spaces:  # the game's spaces as dict keys: one look-up (a text, check_shape said)
+        fixed = self.fixed
+        if space not in fixed.open_spaces:  # the game's spaces as dict keys: one look-up (check_shape: a text)
             raise IllegalInput(f"space: '{space}' is not an action space of this game")
         if spell is not None and spell not in SPELLS_FOR_PLACEMENT:
             raise IllegalInput(f"spell: '{spell}' does not change a placement")
-        if spell is not None and self.version >= 2 and not self.setup.expansion:
+        if spell is not None and fixed.version >= 2 and not fixed.expansion:
             raise expansion_only("Grow Beard" if spell == "grow_beard" else "Blood Sacrifice", "spell")
         occupant = self.state.board.get(space)
         why = blocked_reason(occupant, space, color, dwarf, spell)
@@ -41,54 +53,44 @@ class Placing:
         if app_roll:
             fact["roll"] = "app"
         fact["input"] = True
-        self._log(fact)
+        self.log.log(fact)
         if spell:
-            self._emit("spell", color=color, spell=spell)
+            self.log.emit("spell", color=color, spell=spell)
         self.state.beds[color].discard(dwarf)
-        self._put(dwarf_on_space(color, dwarf), space, occupant, sacrifice=spell == "blood_sacrifice")
-        self._after_claim(color, space)
+        self.state.put(dwarf_on_space(color, dwarf), space, occupant, sacrifice=spell == "blood_sacrifice")
+        self.after_claim(color, space)
         if app_roll and space in DRAGON_SPACES:
             # "roll": "app" on a placement: the table plays with the app's dice, so the dragon roll the space
             # asks for is made at once (one tap for the placement and its roll; undo takes back both).
-            self._human_roll(color, None)
+            self.rerolls.human_roll(color, None)
 
-    def _place_golem(self, inp: Mapping, decision: Decision) -> None:
+    def golem(self, inp: Mapping, decision: Decision) -> None:
+        """The stone golem (the expansion) takes an empty space, between two dwarf actions."""
         color, space = inp.get("color"), inp.get("space")
-        s = self.state
-        if self.version >= 2 and not self.setup.expansion:
+        s, fixed = self.state, self.fixed
+        if fixed.version >= 2 and not fixed.expansion:
             raise expansion_only("The golem")
         if s.phase != "placing" or s.tasks or decision.kind not in ("place", "automa_turn"):
             raise IllegalInput("the golem can be placed only between dwarf actions")
-        if color not in {p.color for p in self.setup.humans}:
+        if color not in {p.color for p in fixed.setup.humans}:
             raise IllegalInput(f"golem: {color} is not a human player")
-        if space not in self._space_ids:
+        if space not in fixed.space_ids:
             raise IllegalInput(f"space: '{space}' is not an action space of this game")
         old = s.golem_space()
         cast = s.golem_owner != color or old is not None
         occupant = s.board.get(space)
         if occupant is not None:
             raise IllegalInput(f"{SPACES[space].name}: the golem (beard 1) can only take an empty space")
-        self._emit("place", color=color, dwarf=1, space=space, dislodged=None, golem=True, input=True)
+        self.log.emit("place", color=color, dwarf=1, space=space, dislodged=None, golem=True, input=True)
         if cast:
-            self._emit("spell", color=color, spell="stone_golem")
+            self.log.emit("spell", color=color, spell="stone_golem")
         if old is not None:
             del s.board[old]
         s.golem_owner = color
         s.board[space] = Occupant(color, 1, golem=True)
-        self._after_claim(color, space)
+        self.after_claim(color, space)
 
-    def _put(self, occupant: Occupant, space: str, dislodged: Occupant | None, sacrifice: bool = False) -> None:
-        s = self.state
-        if dislodged is not None:
-            if dislodged.golem:
-                pass  # the golem leaves the board; its controller may place it again
-            elif sacrifice:
-                s.captured[dislodged.color].add(dislodged.dwarf)
-            else:
-                s.beds[dislodged.color].add(dislodged.dwarf)
-        s.board[space] = occupant
-
-    def _after_claim(self, color: str, space: str) -> None:
+    def after_claim(self, color: str, space: str) -> None:
         """Queue what follows a human's (or the golem's) claim: a dragon roll, or the all-play walk."""
         if space in DRAGON_SPACES:
             self.state.tasks.append({"kind": "roll", "color": color})

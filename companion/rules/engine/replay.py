@@ -27,10 +27,6 @@ def input_of(event: Mapping) -> dict:
     return {k: v for k, v in event.items() if k not in ("seq", "step", "input")}
 
 
-def _comparable(event: Mapping) -> dict:
-    return {k: v for k, v in event.items() if k != "step"}
-
-
 def compare(produced: list[dict], recorded: Sequence[Mapping], partial: bool = False, start: int = 0) -> None:
     """Check that ``produced`` matches ``recorded[start:]`` event by event (``partial``: recorded may go on).
 
@@ -41,7 +37,8 @@ def compare(produced: list[dict], recorded: Sequence[Mapping], partial: bool = F
         if start + i >= end:
             raise Diverged(made["seq"], f"the record ends where the rules still produce a {made['type']} event")
         kept = recorded[start + i]
-        if _comparable(made) != _comparable(kept):
+        # Every field counts, the step too: a record's steps are where the rules make them (undo takes one back).
+        if made != (kept if type(kept) is dict else dict(kept)):
             raise Diverged(kept.get("seq"), _difference(kept, made))
     if not partial and end - start > len(produced):
         raise Diverged(recorded[start + len(produced)].get("seq"), "an event the rules do not produce here")
@@ -51,8 +48,6 @@ def _difference(kept: Mapping, made: Mapping) -> str:
     """The first field where a recorded event and the produced one differ, values cut short (one line)."""
     missing = object()
     for key in sorted(set(kept) | set(made), key=lambda k: (k not in ("type", "color"), str(k))):
-        if key == "step":
-            continue
         was, now = kept.get(key, missing), made.get(key, missing)
         if was != now:
             return (f"{_quote(made.get('type'))} event, field {_quote(key)}: the record has "

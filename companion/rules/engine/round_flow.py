@@ -1,9 +1,9 @@
-"""The round flow: the starting rolls, each round's start and end, the turn order, and the run loop.
+"""The round flow: the starting rolls, each round's start and end, the turn order, the run loop, the game's end.
 
-``_advance`` is the loop that runs the game on after every input until it needs a person again: it works off
+``advance`` is the loop that runs the game on after every input until it needs a person again: it works off
 the queued tasks (an automa's dragon roll, an all-play walk) and ends the round when every dwarf is placed.
-As boardgame.io keeps the flow apart from the moves, this module holds when things happen; the phases hold what
-they do.
+As boardgame.io keeps the flow apart from the moves, this module holds when things happen; the phases it calls
+hold what they do.
 """
 
 from __future__ import annotations
@@ -12,41 +12,57 @@ from collections.abc import Mapping
 
 from ..placement import next_placer
 from ..spaces import TAVERN_SPACES
+from ..state import GameState
 from ..turn_order import from_tavern, order_from_rolls, tied_groups
-from .decision import automa_turn_decision, place_decision, question_decision
+from .automa_decks import AutomaDecks
+from .automa_turn import AutomaTurn
+from .decision import Decision, Decisions, automa_turn_decision, place_decision, question_decision
+from .dragon_track import DragonTrack
+from .fixed import Fixed
 from .inputs import IllegalInput
+from .step_log import StepLog
 
 
 class RoundFlow:
-    """Mixin of ``Game``: starting rolls, rounds, the run loop and the game's end."""
+    """Starting rolls, rounds, the run loop and the game's end."""
 
-    def _starting_rolls(self, given: Mapping) -> None:
+    def __init__(self, fixed: Fixed, log: StepLog, state: GameState, decks: AutomaDecks, automa_turn: AutomaTurn,
+                 track: DragonTrack, decisions: Decisions) -> None:
+        self.fixed = fixed
+        self.log = log
+        self.state = state
+        self.decks = decks
+        self.automa_turn = automa_turn
+        self.track = track
+        self.decisions = decisions
+
+    def starting_rolls(self, given: Mapping) -> None:
         """The table's starting rolls (the app rolls any not given, and the automa's). App's choice: tied players
         re-roll with the app's die, people too, and only among themselves."""
-        s = self.state
-        humans = {p.color for p in self.setup.humans}
+        s, setup, log = self.state, self.fixed.setup, self.log
+        humans = {p.color for p in setup.humans}
         for color, value in given.items():
             if color not in humans:
                 raise IllegalInput(f"rolls: {color} is not a human player")
             if value is not None and value not in range(1, 7):
                 raise IllegalInput(f"rolls: {color} rolled {value}; a die shows 1 to 6")
         if given:
-            self._emit("starting_rolls", rolls=dict(given), input=True)
+            log.emit("starting_rolls", rolls=dict(given), input=True)
         # Each player's rolls in order: the first roll ranks; a re-roll only breaks the tie it was rolled for,
         # so tied players stay between the players who rolled above and below them.
         rolls: dict[str, tuple[int, ...]] = {}
-        for p in self.setup.players:
+        for p in setup.players:
             value = given.get(p.color)
-            rolls[p.color] = (self._roll(p.color, "turn_order", value),)
+            rolls[p.color] = (log.roll(p.color, "turn_order", value),)
         while groups := tied_groups(rolls):
             for group in groups:
                 for color in group:
-                    rolls[color] += (self._roll(color, "turn_order", None, reroll=True),)
+                    rolls[color] += (log.roll(color, "turn_order", None, reroll=True),)
         s.turn_order = order_from_rolls(rolls)
-        self._emit("turn_order", order=list(s.turn_order))
+        log.emit("turn_order", order=list(s.turn_order))
         for position, color in enumerate(s.turn_order):
-            if self._is_automa(color):
-                self._gain(color, "starting gold", gold=self.setup.starting_gold[position])
+            if color in self.fixed.automa:
+                log.gain(color, "starting gold", gold=setup.starting_gold[position])
         self._begin_round(1)
 
     def _begin_round(self, number: int) -> None:
@@ -54,70 +70,72 @@ class RoundFlow:
         s.round = number
         s.board.clear()
         s.golem_owner = None
-        for p in self.setup.players:
-            s.beds[p.color] = set(range(1, self.setup.dwarves + 1))
+        for p in self.fixed.setup.players:
+            s.beds[p.color] = set(range(1, self.fixed.setup.dwarves + 1))
             s.captured[p.color].clear()
             s.benched[p.color].clear()
         s.phase = "placing"
-        self._emit("round_start", round=number)
+        self.log.emit("round_start", round=number)
 
     def _end_round(self) -> None:
         s = self.state
-        self._emit("round_end", round=s.round)
+        self.log.emit("round_end", round=s.round)
         tavern = {sp: occ.color for sp in TAVERN_SPACES if (occ := s.board.get(sp)) and not occ.golem}
         s.turn_order = from_tavern(s.turn_order, tavern)
-        self._emit("turn_order", order=list(s.turn_order))
-        s.phase = "scoring" if s.round >= self.setup.rounds else "round_over"
+        self.log.emit("turn_order", order=list(s.turn_order))
+        s.phase = "scoring" if s.round >= self.fixed.setup.rounds else "round_over"
 
-    def _next_round(self) -> None:
-        for p in self.setup.automa:
+    def next_round(self) -> None:
+        """The board reset: every automa's deck shuffled whole, then the next round."""
+        for p in self.fixed.setup.automa:
             piles = self.state.decks[p.color]
-            self._shuffle(p.color, piles.draw + piles.discard, "reset")
+            self.decks.shuffle(p.color, piles.draw + piles.discard, "reset")
         self._begin_round(self.state.round + 1)
 
-    def _advance(self) -> None:
+    def advance(self) -> Decision | None:
+        """Run the game on until it needs a person; returns the decision when it was made on the way (an automa's
+        turn, a human's placement, a question), else None (``Decisions.compute`` works it out when asked)."""
         s = self.state
+        automa = self.fixed.automa
         while True:
             if s.tasks:
                 task = s.tasks[0]
                 kind = task["kind"]
-                if kind == "roll" and task["color"] in self._automa:
+                if kind == "roll" and task["color"] in automa:
                     s.tasks.pop(0)
-                    self._aggression(task["color"], self._roll(task["color"], "aggression", None))
+                    self.track.aggression(task["color"], self.log.roll(task["color"], "aggression", None))
                     continue
                 if kind == "walk":
-                    self._walk(task)
+                    self.automa_turn.walk(task)
                     continue
                 if kind == "question":  # the decision made here, where the task is at hand (the most frequent)
-                    self._decision = question_decision(task)
-                return
-            if s.phase == "placing":
-                placer = next_placer(s.turn_order, s.beds)
-                if placer is None:
-                    self._end_round()
-                    continue
-                color, dwarf = placer
-                # The decision is made here, as the placer is found: an automa's is kept made once per dwarf; a
-                # human's spaces tell at once whether any is open.
-                if color in self._automa:
-                    self._decision = automa_turn_decision(color, dwarf)
-                else:
-                    options = self.space_options(color, dwarf)
-                    if None not in options.values():
-                        # App's choice, as for an automa: more dwarves than spaces (an automa at three humans,
-                        # the extra dwarf option) can leave a dwarf with no space it may take; it sits out the
-                        # round instead of the game waiting for a placement the rules forbid everywhere.
-                        s.beds[color].discard(dwarf)
-                        s.benched[color].add(dwarf)
-                        self._emit("sit_out", color=color, dwarf=dwarf, reason="no open space for this dwarf")
-                        continue
-                    self._decision = place_decision(color, dwarf, options)
-                self._waiting_placer = placer  # the decision reads it instead of looking again
-            return
+                    return question_decision(task)
+                return None
+            if s.phase != "placing":
+                return None
+            placer = next_placer(s.turn_order, s.beds)
+            if placer is None:
+                self._end_round()
+                continue
+            color, dwarf = placer
+            # The decision is made here, as the placer is found: an automa's is kept made once per dwarf; a
+            # human's spaces tell at once whether any is open.
+            if color in automa:
+                return automa_turn_decision(color, dwarf)
+            options = self.decisions.space_options(color, dwarf)
+            if None in options.values():
+                return place_decision(color, dwarf, options)
+            # App's choice, as for an automa: more dwarves than spaces (an automa at three humans, the extra dwarf
+            # option) can leave a dwarf with no space it may take; it sits out the round instead of the game
+            # waiting for a placement the rules forbid everywhere.
+            s.beds[color].discard(dwarf)
+            s.benched[color].add(dwarf)
+            self.log.emit("sit_out", color=color, dwarf=dwarf, reason="no open space for this dwarf")
 
-    def _game_end(self, inp: Mapping) -> None:
+    def game_end(self, inp: Mapping) -> None:
+        """The final scores (and the sheet behind them): the game is over."""
         scores = inp.get("scores")
-        colors = {p.color for p in self.setup.players}
+        colors = {p.color for p in self.fixed.setup.players}
         if not isinstance(scores, Mapping) or set(scores) != colors:
             raise IllegalInput("scores: one total for every player")
         if any(not isinstance(v, int) or isinstance(v, bool) for v in scores.values()):
@@ -126,9 +144,9 @@ class RoundFlow:
         if sheet is not None:
             # The score sheet behind the totals (the scoring assistant's JSON), kept so the history can show
             # every line later; the engine stores it as given.
-            self._emit("game_end", scores=dict(scores), sheet=sheet, input=True)
+            self.log.emit("game_end", scores=dict(scores), sheet=sheet, input=True)
         else:
-            self._emit("game_end", scores=dict(scores), input=True)
+            self.log.emit("game_end", scores=dict(scores), input=True)
         self.state.final_scores = dict(scores)
         self.state.final_sheet = sheet
         self.state.phase = "over"

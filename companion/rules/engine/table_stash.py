@@ -15,33 +15,33 @@ goes on without a question. The counts are asked once, on the end-of-game sheet.
 - ``spell``: discard the spell at ``position``; Charm or Mind Control move the score marker;
 - ``loss``: a lost dragon fight: return ``share`` (half, or a quarter with Stone Beards) of the ``treasure``.
 
-An automa's special tile has no power (issue 12, ruling e: its Tunnel tiles lie face down), so its loss is always
+An automa's special tile has no power (its Tunnel tiles lie face down), so its loss is always
 half. Rules version 1 let the table say an automa holds one (Spells and tiles on the round screen), and then its
 power counted, as for a human.
 """
 
 from __future__ import annotations
 
+from .step_log import StepLog
+
 #: The all-play question of ``automa.all_play_question`` -> the instruction when the table keeps the stash.
 ALL_PLAY_WHAT = {"dwarf_king": "achievement", "gem_market": "contract", "tunnel": "tile", "wizards_cave": "spell"}
 
 
 class TableStash:
-    """Mixin of ``Game``: the instructions that replace the stash questions when the table keeps the stash.
+    """The instructions that replace the stash questions when the table keeps the automa's things."""
 
-    ``Game`` sets ``_table_keeps_stash`` (``setup.stash == "table"``) once, as the setup never changes: an
-    automa's claim and all-play walk read it (issue 13)."""
+    def __init__(self, log: StepLog) -> None:
+        self.log = log
 
-    _table_keeps_stash: bool
+    def gems(self, color: str, count: int, space: str) -> None:
+        self.log.emit("table_keeps", color=color, what="gems", count=count, space=space)
 
-    def _table_gems(self, color: str, count: int, space: str) -> None:
-        self._emit("table_keeps", color=color, what="gems", count=count, space=space)
-
-    def _table_all_play(self, color: str, card: str, question: dict, after: list[str]) -> None:
+    def all_play(self, color: str, card: str, question: dict, after: list[str]) -> None:
         fields = {k: question[k] for k in ("position", "gem") if k in question}
-        self._emit("table_keeps", color=color, what=ALL_PLAY_WHAT[question["question"]], card=card, after=after,
-                   **fields)
+        self.log.emit("table_keeps", color=color, what=ALL_PLAY_WHAT[question["question"]], card=card, after=after,
+                      **fields)
 
-    def _table_loss(self, color: str, treasure: str, stone_beards: bool) -> None:
-        self._emit("table_keeps", color=color, what="loss", treasure=treasure,
-                   share="quarter" if stone_beards else "half")
+    def loss(self, color: str, treasure: str, stone_beards: bool) -> None:
+        self.log.emit("table_keeps", color=color, what="loss", treasure=treasure,
+                      share="quarter" if stone_beards else "half")

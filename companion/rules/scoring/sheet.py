@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 from pydantic_core import PydanticCustomError
@@ -154,6 +154,34 @@ def _path(loc: tuple[int | str, ...]) -> str:
     return out
 
 
+#: What a choice stands for, by its options in pydantic's words, so a bad one is called a colour, not a value.
+_CHOICE_NOUNS = {
+    ", ".join(map(repr, get_args(choice))): noun
+    for choice, noun in ((Color, "colour"), (Difficulty, "difficulty"), (GemType, "gem"))
+}
+
+
+def _quoted(value: Any) -> str:
+    """A value from the sheet as a message quotes it: a text in quotes (escaped, a long one cut to its start and
+    length), anything else as JSON."""
+    if isinstance(value, str):
+        if len(value) > 40:
+            return f"{value[:30]!r}... ({len(value):,} characters)"
+        return repr(value)
+    return json.dumps(value)
+
+
+def _not_one_of(value: Any, expected: str) -> str:
+    """``colour 'orange' is not one of red, yellow, green, blue``: the value given and the choices, so a typo
+    shows at once (pydantic's ``expected`` is ``'red', 'yellow', 'green' or 'blue'``)."""
+    options = expected.replace(" or ", ", ")
+    noun = _CHOICE_NOUNS.get(options, "value")
+    choices = options.replace("'", "")
+    if isinstance(value, (dict, list)):
+        return f"must be a {noun}, one of {choices}, not {'an object' if isinstance(value, dict) else 'a list'}"
+    return f"{noun} {_quoted(value)} is not one of {choices}"
+
+
 def _describe(err: Mapping[str, Any]) -> str:
     """One line for one pydantic error: ``path: what is wrong``."""
     kind = err["type"]
@@ -184,7 +212,7 @@ def _describe(err: Mapping[str, Any]) -> str:
     elif kind == "greater_than_equal":
         message = f"must be >= {ctx['ge']}"
     elif kind == "literal_error":
-        message = f"must be {ctx['expected']}"
+        message = _not_one_of(err.get("input"), ctx["expected"])
     elif kind == "less_than_equal":
         message = f"must be <= {ctx['le']}"
     elif kind in ("too_short", "too_long") and path == "players":

@@ -1,7 +1,8 @@
 """Plain words for everything the app shows: the one place that turns events and values into sentences.
 
 - :mod:`.plural`: counts with the right plural ("1 axe", "3 axes"), "a, b and c", ordinals;
-- :mod:`.names`: ids as the board names them (spaces, spells, special tiles, gems, tiles, colours);
+- :mod:`.names`: ids as the board names them (spaces, spells, special tiles, gems, tiles, colours), and people
+  by name (:class:`.names.Names`: "Ann (Blue)");
 - :mod:`.events`: the log, one sentence per event, and the label of each undo step;
 - :mod:`.board`: what to do on the physical board after a step ("On the board").
 
@@ -10,10 +11,27 @@ Views, presenters and commands take their sentences from here, never from ``str(
 
 from .board import board_instructions
 from .events import answer, describe, gain_parts, reason, step_label
-from .names import colour, dwarf, gem, gems, name_of, plain, player, space, special_tile, spell, tile
+from .names import (
+    NO_NAMES,
+    Names,
+    colour,
+    dwarf,
+    gem,
+    gems,
+    name_of,
+    named,
+    plain,
+    player,
+    space,
+    special_tile,
+    spell,
+    tile,
+)
 from .plural import a, count, join_and, noun_for, ordinal, plural
 
 __all__ = [
+    "NO_NAMES",
+    "Names",
     "a",
     "answer",
     "board_instructions",
@@ -26,6 +44,7 @@ __all__ = [
     "gems",
     "join_and",
     "name_of",
+    "named",
     "noun_for",
     "ordinal",
     "plain",

@@ -5,6 +5,9 @@
 >>> board_instructions([{"type": "gain", "color": "green", "gems": {"sapphire": 3}, "reason": "mine tile",
 ...                      "tile": {"kind": "gem", "gem": "sapphire", "gems": 3}}], 5)
 ['Green automa takes the tile face down and its 3 sapphires (beside its deck)']
+>>> board_instructions([{"type": "place", "color": "blue", "dwarf": 1, "space": "tunnel", "dislodged": None}], 5,
+...                    names=Names({"blue": "Ann"}))
+['Put Ann (Blue) #1 on Tunnel']
 """
 
 from __future__ import annotations
@@ -13,35 +16,36 @@ from collections.abc import Collection, Mapping
 
 from . import table as table_words
 from .events import describe, reason
-from .names import capitalise_colours, colour, dwarf, gems, space, tile, words_of
+from .names import NO_NAMES, Names, capitalise_colours, colour, gems, space, tile, words_of
 from .plural import count, join_and
 
 _RESHUFFLE = {"reset": "for the new round", "empty": "(its draw pile ran out)"}
 
 
-def _skipped(e: Mapping) -> str:
+def _skipped(e: Mapping, names: Names) -> str:
     """Why a card's earlier lines did not place the automa: "primary Scout: held by its own #1"."""
     return "; ".join(
-        f"{words_of(s.get('choice', ''))} {space(s.get('space', ''))}: {capitalise_colours(str(s.get('why', '')))}"
+        f"{words_of(s.get('choice', ''))} {space(s.get('space', ''))}: "
+        f"{capitalise_colours(str(s.get('why', '')), names)}"
         for s in e.get("skipped") or []
     )
 
 
-def _place(e: Mapping) -> list[str]:
-    who = f"the golem ({colour(e['color'])})" if e.get("golem") else dwarf(e)
+def _place(e: Mapping, names: Names) -> list[str]:
+    who = f"the golem ({names.who(e['color'])})" if e.get("golem") else names.dwarf(e)
     line = f"Put {who} on {space(e['space'])}"
     if e.get("card"):
-        reasons = _skipped(e)
+        reasons = _skipped(e, names)
         line += f" (card {e['card']}, {words_of(e.get('choice') or '')}" + (f" — {reasons}" if reasons else "") + ")"
     out = [line]
     d = e.get("dislodged")
     if d:
         if d.get("golem"):
-            out.append(f"Take the golem off; {colour(d['color'])} may place it again")
+            out.append(f"Take the golem off; {names.who(d['color'])} may place it again")
         elif e.get("spell") == "blood_sacrifice":
-            out.append(f"Move {dwarf(d)} to the dragon's capture box")
+            out.append(f"Move {names.dwarf(d)} to the dragon's capture box")
         else:
-            out.append(f"Return {dwarf(d)} to its bed: it places again soon")
+            out.append(f"Return {names.dwarf(d)} to its bed: it places again soon")
     return out
 
 
@@ -62,27 +66,30 @@ def _gain(e: Mapping) -> list[str]:
     return [f"{colour(e['color'])} automa takes {join_and(parts)} (beside its deck)"]
 
 
-def _attack(e: Mapping, said_later: set[str] = frozenset(), stone_beards: Collection[str] = ()) -> list[str]:
+def _attack(e: Mapping, said_later: set[str] = frozenset(), stone_beards: Collection[str] = (),
+            names: Names = NO_NAMES) -> list[str]:
     """The fight's result; the losses of ``said_later`` colours (the table keeps their things) come in their
     own line with the captured dwarf (:func:`.table.take`). A loser holding Stone Beards (``stone_beards``)
     loses a quarter, not half."""
-    out = [describe(e), "Defence: " + ", ".join(f"{colour(c)} {d}" for c, d in e["defence"].items())]
+    out = [describe(e, names), "Defence: " + ", ".join(f"{names.who(c)} {d}" for c, d in e["defence"].items())]
     for c in e["captured"]:
         if c["color"] not in said_later:
-            out.append(f"{dwarf(c)} goes to the capture box")
+            out.append(f"{names.dwarf(c)} goes to the capture box")
     for color in e["losers"]:
         if color not in said_later:
             share = "a quarter of" if color in stone_beards else "half"
             why = ", Stone Beards" if color in stone_beards else ""
-            out.append(f"{colour(color)} loses {share} its {words_of(e['treasure'])} (rounded up{why})")
+            out.append(f"{names.who(color)} loses {share} {names.its(color)} {words_of(e['treasure'])} "
+                       f"(rounded up{why})")
     return out
 
 
 def board_instructions(step: list[Mapping], dragon_length: int, stone_beards: Collection[str] = (),
-                       tile_powers: bool = False) -> list[str]:
+                       tile_powers: bool = False, names: Names = NO_NAMES) -> list[str]:
     """What to do on the physical board after a step, in the order it happened. ``stone_beards``: the colours
     holding Stone Beards (a dragon takes a quarter of theirs, not half); ``tile_powers``: an automa's special
-    tile has its power in this game (rules version 1 only), so a table-kept tile asks to be recorded."""
+    tile has its power in this game (rules version 1 only), so a table-kept tile asks to be recorded;
+    ``names``: the game's people, said by name (the colour beside it finds their pieces)."""
     out: list[str] = []
     bonus, folded, captured, said_later = table_words.merges(step)
     for i, e in enumerate(step):
@@ -92,15 +99,15 @@ def board_instructions(step: list[Mapping], dragon_length: int, stone_beards: Co
         if t == "table_keeps":
             out.append(table_words.take(e, bonus.get(i, 0), captured.get(i), tile_powers))
         elif t == "place":
-            out += _place(e)
+            out += _place(e, names)
         elif t == "gain":
             out += _gain(e)
         elif t == "score":
-            out.append(f"Move {colour(e['color'])}'s score marker forward {count(e['points'], 'point')} "
+            out.append(f"Move {names.piece(e['color'], 'score marker')} forward {count(e['points'], 'point')} "
                        f"({reason(e['reason'])})")
         elif t == "roll" and e["purpose"] == "aggression":
             again = " again" if e.get("reroll") else ""
-            out.append(f"{colour(e['color'])} rolled{again} {e['value']} for the dragon")
+            out.append(f"{names.who(e['color'])} rolled{again} {e['value']} for the dragon")
         elif t == "dragon":
             spell = next((x for x in step if x["type"] == "spell" and x.get("input")), {})
             if e["position"] == 0:
@@ -112,16 +119,16 @@ def board_instructions(step: list[Mapping], dragon_length: int, stone_beards: Co
             else:
                 out.append(f"Move the dragon up one: {e['position']} of {dragon_length}")
         elif t == "attack":
-            out += _attack(e, said_later, stone_beards)
+            out += _attack(e, said_later, stone_beards, names)
         elif t == "loss":
             lost = f"{e['gold']} gold" if "gold" in e else gems(e.get("gems") or {})
             out.append(f"Return {lost} from beside {colour(e['color'])} automa's deck to the supply")
         elif t == "automa_shuffle" and e["reason"] != "setup":
             out.append(f"{colour(e['color'])} automa's deck reshuffled {_RESHUFFLE.get(e['reason'], '')}".strip())
         elif t == "turn_order":
-            out.append("Turn order: " + ", ".join(colour(c) for c in e["order"]))
+            out.append("Turn order: " + ", ".join(names.who(c) for c in e["order"]))
         elif t == "special_tile":
-            out.append(f"{colour(e['color'])} holds {tile({'kind': 'special', 'tile': e['tile']})}")
+            out.append(f"{names.who(e['color'])} holds {tile({'kind': 'special', 'tile': e['tile']})}")
         elif t == "sit_out":
-            out.append(describe(e))
+            out.append(describe(e, names))
     return out

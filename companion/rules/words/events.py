@@ -16,13 +16,19 @@ Every sentence names things as the board does (see :mod:`.names`) and counts wit
 >>> step_label([{"type": "roll", "color": "blue", "value": 5, "purpose": "turn_order", "by": "app"},
 ...             {"type": "turn_order", "order": ["blue", "red"]}])
 'Starting order: Blue, Red'
+
+With the game's names (:class:`~.names.Names`) a person is said by name, the colour beside it:
+
+>>> ann = Names({"blue": "Ann"})
+>>> describe({"type": "attack", "strength": 7, "winner": "blue", "defence": {}, "captured": [], "losers": []}, ann)
+'Dragon attack (strength 7): Ann (Blue) won the tile'
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .names import colour, dwarf, gem, gems, player, space, spell, tile, words_of
+from .names import NO_NAMES, Names, gem, gems, player, space, spell, tile, words_of
 from .plural import count, join_and
 from .table import told
 
@@ -85,8 +91,8 @@ def answer(e: Mapping) -> str:
     return f"{who}: answered"
 
 
-def _place(e: Mapping) -> str:
-    text = f"{dwarf(e)} took {space(e['space'])}"
+def _place(e: Mapping, names: Names) -> str:
+    text = f"{names.dwarf(e)} took {space(e['space'])}"
     extra = []
     if e.get("card"):
         extra.append(f"card {e['card']}, {words_of(e.get('choice') or '')}")
@@ -96,26 +102,26 @@ def _place(e: Mapping) -> str:
         text += f" ({'; '.join(extra)})"
     if e.get("dislodged"):
         d = e["dislodged"]
-        text += f", dislodging {'the golem' if d.get('golem') else dwarf(d)}"
+        text += f", dislodging {'the golem' if d.get('golem') else names.dwarf(d)}"
     return text
 
 
-def _correction(e: Mapping) -> str:
+def _correction(e: Mapping, names: Names) -> str:
     target, value = e.get("target"), e.get("value")
     if target == "dragon":
         return f"Corrected: the dragon is on step {value}"
     what = {"points": "points", "gold": "gold"}.get(target) or (
         f"{gem(e['gem'])} gems" if e.get("gem") else words_of(target or "count")
     )
-    return f"Corrected: {colour(e.get('color'))}'s {what} set to {value}"
+    return f"Corrected: {names.whose(e.get('color'))} {what} set to {value}"
 
 
-def describe(e: Mapping) -> str:
-    """One event as one sentence of the log."""
+def describe(e: Mapping, names: Names = NO_NAMES) -> str:
+    """One event as one sentence of the log; ``names``: the game's people, said by name."""
     t = e["type"]
-    c = colour(e.get("color"))
+    c = names.who(e.get("color"))
     if t == "place":
-        return _place(e)
+        return _place(e, names)
     if t == "roll":
         again = " again" if e.get("reroll") else ""
         die = " the black die:" if e.get("black") else ""
@@ -125,7 +131,7 @@ def describe(e: Mapping) -> str:
     if t == "roll_kept":
         return f"{c} kept {e['value']}"
     if t == "attack_called_off":
-        return f"The dragon's attack was called off: {c}'s new die does not move it"
+        return f"The dragon's attack was called off: {names.whose(e.get('color'))} new die does not move it"
     if t == "automa_draw":
         return f"{c} automa drew card {e['card']} {_DRAW.get(e['purpose'], '')}".strip()
     if t == "automa_shuffle":
@@ -135,7 +141,7 @@ def describe(e: Mapping) -> str:
             return "The dragon went back to zero"
         return f"The dragon moved up to step {e['position']}"
     if t == "attack":
-        won = f"{colour(e['winner'])} won the tile" if e.get("winner") else "Nobody beat the dragon"
+        won = f"{names.who(e['winner'])} won the tile" if e.get("winner") else "Nobody beat the dragon"
         return f"Dragon attack (strength {e['strength']}): {won}"
     if t == "attack_input":
         t_ = e["tile"]
@@ -156,13 +162,13 @@ def describe(e: Mapping) -> str:
     if t == "table_keeps":
         return told(e)
     if t == "turn_order":
-        return "Turn order: " + ", ".join(colour(x) for x in e["order"])
+        return "Turn order: " + ", ".join(names.who(x) for x in e["order"])
     if t == "round_start":
         return f"Round {e['round']} began"
     if t == "round_end":
         return f"Round {e['round']} ended"
     if t == "starting_rolls":
-        rolls = ", ".join(f"{colour(x)} {v}" for x, v in (e.get("rolls") or {}).items())
+        rolls = ", ".join(f"{names.who(x)} {v}" for x, v in (e.get("rolls") or {}).items())
         return f"Starting rolls: {rolls}" if rolls else "Starting rolls made by the app"
     if t == "spell":
         way = {1: " (the dragon up one)", -1: " (the dragon down one)"}.get(e.get("direction"), "")
@@ -170,7 +176,7 @@ def describe(e: Mapping) -> str:
     if t == "special_tile":
         return f"{c} holds {tile({'kind': 'special', 'tile': e['tile']})}"
     if t == "correction":
-        return _correction(e)
+        return _correction(e, names)
     if t == "sit_out":
         return f"{c} #{e['dwarf']} found no open space and sits out"
     if t == "axes":
@@ -181,7 +187,7 @@ def describe(e: Mapping) -> str:
     return words_of(t).capitalize()
 
 
-def step_label(step: list[Mapping]) -> str:
+def step_label(step: list[Mapping], names: Names = NO_NAMES) -> str:
     """The label of an undo step: its input, or else its most telling event."""
     if not step:
         return ""
@@ -189,14 +195,14 @@ def step_label(step: list[Mapping]) -> str:
     if first["type"] == "starting_rolls" or (first["type"] == "roll" and first["purpose"] == "turn_order"):
         order = next((e for e in step if e["type"] == "turn_order"), None)
         if order is not None:
-            return "Starting order: " + ", ".join(colour(c) for c in order["order"])
+            return "Starting order: " + ", ".join(names.who(c) for c in order["order"])
     if first["type"] == "automa_draw" and first["purpose"] == "place":
         place = next((e for e in step if e["type"] == "place"), None)
         if place is not None:
-            return describe(place)
+            return describe(place, names)
     if first["type"] == "automa_shuffle":
         start = next((e for e in step if e["type"] == "round_start"), None)
         if start is not None:
-            return describe(start)
-    return describe(first)
+            return describe(start, names)
+    return describe(first, names)
 

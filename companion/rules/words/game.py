@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from .names import difficulty, plain, player
+from .names import difficulty, named, plain, player
 from .plural import count, join_and
 
 
@@ -30,9 +30,7 @@ def players(setup) -> str:
 
 def seat(p) -> str:
     """One seat: the player's name when the table gave one, else the colour ("Red automa")."""
-    if p.name and not p.is_automa:
-        return f"{p.name} ({player(p.color)})"
-    return player(p.color, p.is_automa)
+    return player(p.color, True) if p.is_automa else named(p.name, p.color)
 
 
 def setup_line(setup) -> str:

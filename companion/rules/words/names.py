@@ -17,12 +17,22 @@ a value the table gave (a list of gem colours, a tile) is said as a person would
 'spell: Grow Beard is for a dislodge; the game waits for the starting rolls'
 >>> dwarf({"color": "red", "dwarf": 2}), dwarf({"color": "blue", "dwarf": 1, "golem": True})
 ('Red #2', "Blue's golem")
+
+A person is named by their name where the table gave one, the colour beside it to find their pieces; an unnamed
+player and every automa by the colour (:class:`Names`, made from a game's setup):
+
+>>> names = Names({"blue": "Ann"})
+>>> names.who("blue"), names.who("yellow"), names.whose("blue"), names.dwarf({"color": "blue", "dwarf": 2})
+('Ann (Blue)', 'Yellow', "Ann's", 'Ann (Blue) #2')
+>>> plain("Treasure Hoard: held by blue #2: a dislodge needs a higher number", names)
+'Treasure Hoard: held by Ann (Blue) #2: a dislodge needs a higher number'
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 
 from ..spaces import SPACES
 from .plural import a, count, join_and
@@ -125,11 +135,82 @@ def tile(value: Mapping) -> str:
     return f"{a(gem(str(value.get('gem'))))} tile with {count(int(value.get('gems') or 0), 'gem')}"
 
 
-def dwarf(fact: Mapping) -> str:
-    """A dwarf (or the golem) named in an event: "Red #2", "Blue's golem"."""
-    if fact.get("golem"):
-        return f"{colour(fact.get('color'))}'s golem"
-    return f"{colour(fact.get('color'))} #{fact.get('dwarf')}"
+def named(name: str | None, color: str | None) -> str:
+    """A person as the app names them: "Ann (Blue)" (the colour finds their pieces), or "Blue" when unnamed.
+
+    The one place a person's name and colour are put together: the round screen, the log, the score sheet,
+    History and ``log`` all say a person this way.
+    """
+    return f"{name} ({colour(color)})" if name else colour(color)
+
+
+@dataclass(frozen=True)
+class Names:
+    """Who each colour is in one game: the names the table gave its people (by colour). An unnamed person and
+    every automa are their colour, as before names were asked.
+
+    Sentences that stand for a person (a roll, a placement, a fight's result, the log) take a ``Names``; one
+    without (``NO_NAMES``) says colours only.
+    """
+
+    people: Mapping[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, setup) -> Names:
+        """The names of a game's setup (its human players' ``name``)."""
+        return cls({p.color: p.name for p in setup.players if p.name and not p.is_automa})
+
+    def name(self, color: str | None) -> str:
+        """The shortest way to say them: "Ann", or "Blue"."""
+        return self.people.get(color or "") or colour(color)
+
+    def who(self, color: str | None) -> str:
+        """ "Ann (Blue)", "Blue", "Red" (an automa: a sentence about it adds "automa" where it needs to)."""
+        return named(self.people.get(color or ""), color)
+
+    def whose(self, color: str | None) -> str:
+        """ "Ann's", "Blue's"."""
+        return f"{self.name(color)}'s"
+
+    def its(self, color: str | None) -> str:
+        """ "their" for a named person, "its" for a colour (an automa, an unnamed seat): "Bob (Yellow) loses half
+        their gold", "Red loses half its gold"."""
+        return "their" if color in self.people else "its"
+
+    def piece(self, color: str | None, piece: str) -> str:
+        """Their piece on the board, its colour said to find it: "Ann's blue score marker", "Blue's score marker".
+        """
+        if color in self.people:
+            return f"{self.whose(color)} {words_of(color or '')} {piece}"
+        return f"{self.whose(color)} {piece}"
+
+    def player(self, color: str | None, automa: bool = False) -> str:
+        """A seat: "Ann (Blue)", "Blue", "Red automa"."""
+        return player(color, True) if automa else self.who(color)
+
+    def begun(self, text: str, color: str | None) -> str:
+        """A line the engine begins with a player's colour ("Blue rolled 5: keep it...") begun with who they are.
+
+        >>> Names({"blue": "Ann"}).begun("Blue rolled 5: keep it?", "blue")
+        'Ann (Blue) rolled 5: keep it?'
+        """
+        said = colour(color)
+        return self.who(color) + text[len(said):] if said and text.startswith(said + " ") else text
+
+    def dwarf(self, fact: Mapping) -> str:
+        """A dwarf (or the golem) named in an event: "Ann (Blue) #2", "Red #2", "Ann's golem"."""
+        if fact.get("golem"):
+            return f"{self.whose(fact.get('color'))} golem"
+        return f"{self.who(fact.get('color'))} #{fact.get('dwarf')}"
+
+
+#: No names given: every player is their colour.
+NO_NAMES = Names()
+
+
+def dwarf(fact: Mapping, names: Names = NO_NAMES) -> str:
+    """A dwarf (or the golem) named in an event: "Red #2", "Blue's golem" (``names``: "Ann (Blue) #2")."""
+    return names.dwarf(fact)
 
 
 def difficulty(level: str | None) -> str:
@@ -139,10 +220,11 @@ def difficulty(level: str | None) -> str:
 _COLOURS = ("red", "yellow", "green", "blue")
 
 
-def capitalise_colours(text: str) -> str:
-    """A reason the engine wrote with lower-case colours ("held by blue #3: ...") as shown: "held by Blue #3"."""
+def capitalise_colours(text: str, names: Names = NO_NAMES) -> str:
+    """A reason the engine wrote with lower-case colours ("held by blue #3: ...") as shown: "held by Blue #3"
+    (``names``: "held by Ann (Blue) #3")."""
     for c in _COLOURS:
-        text = text.replace(f"{c} #", f"{colour(c)} #").replace(f"golem ({c})", f"{colour(c)}'s golem")
+        text = text.replace(f"{c} #", f"{names.who(c)} #").replace(f"golem ({c})", f"{names.whose(c)} golem")
     return text
 
 
@@ -178,7 +260,8 @@ def name_of(ident: str) -> str:
     return _TERMS.get(ident) or words_of(ident)
 
 
-def plain(text: str) -> str:
+def plain(text: str, names: Names = NO_NAMES) -> str:
     """A line the engine wrote for the record (a refused input, a reason) as shown: ids by their names, quotes
-    around them dropped, a dwarf's colour capitalised. The net under the engine's messages on screen."""
-    return _ID.sub(lambda m: name_of(m.group(1) or m.group(2)), capitalise_colours(text))
+    around them dropped, a dwarf's colour capitalised (its player named, with ``names``). The net under the
+    engine's messages on screen."""
+    return _ID.sub(lambda m: name_of(m.group(1) or m.group(2)), capitalise_colours(text, names))

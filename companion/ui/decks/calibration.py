@@ -13,7 +13,8 @@ import json
 import logging
 import os
 import threading
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -28,8 +29,9 @@ from companion.ui.decks.presenter import decks_dir, imported_deck
 
 log = logging.getLogger(__name__)
 
-#: Games per difficulty and bot human: 6,000 games in all, well under a minute on two cores.
-#: ``TREASURE_COMPANION_CALIBRATION_GAMES`` sets fewer (the browser tests do; so can a slow machine).
+#: Games per difficulty and bot human: 6,000 games in all (a run on two cores took 123 s; the screen says how
+#: long is left from the speed it measures as the games come in). ``TREASURE_COMPANION_CALIBRATION_GAMES`` sets
+#: fewer (the browser tests do; so can a slow machine).
 APP_GAMES = 1000
 
 
@@ -72,14 +74,57 @@ def saved_calibration(data_dir: str | os.PathLike[str], decks: dict[str, Deck] |
     return cal if cal.decks == decks_label(decks) else None
 
 
+def decks_words(decks: Mapping[str, str]) -> str:
+    """Which decks a calibration played (its ``decks``: "app" or a transcription's digest, by name), in words:
+    "your red deck and the app's green deck", "the app's decks".
+
+    A simulated solo game has both automa, so a calibration of one transcribed deck played the app's other one.
+
+    >>> decks_words({"red": "9f2c", "green": "app"}), decks_words({"red": "app", "green": "app"})
+    ("your red deck and the app's green deck", "the app's decks")
+    """
+    yours = [n for n in DECK_NAMES if decks.get(n, "app") != "app"]
+    apps = [n for n in DECK_NAMES if n not in yours]
+    if not yours:
+        return "the app's decks"
+    mine = f"your {' and '.join(yours)} deck{'s' if len(yours) > 1 else ''}"
+    return f"{mine} and the app's {apps[0]} deck" if apps else mine
+
+
 def bands_in_use(data_dir: str | os.PathLike[str], transcribed: bool = True) -> tuple[Calibration | None, str]:
-    """The bands to show and whose they are: the transcribed decks' (when calibrated) or the shipped ones."""
+    """The bands to show and which decks they came from (:func:`decks_words`): the transcribed decks' (when
+    calibrated) or the shipped ones."""
     if transcribed:
         mine = saved_calibration(data_dir)
         if mine is not None:
-            names = " and ".join(n for n, d in mine.decks.items() if d != "app")
-            return mine, f"your transcribed {names} deck"
+            return mine, decks_words(mine.decks)
     return load_calibration(), "the app's decks"
+
+
+def duration(seconds: float) -> str:
+    """A time taken: "45 s", "2 min 3 s".
+
+    >>> duration(44.6), duration(123), duration(120)
+    ('45 s', '2 min 3 s', '2 min')
+    """
+    whole = round(seconds)
+    minutes, rest = divmod(whole, 60)
+    if not minutes:
+        return f"{rest} s"
+    return f"{minutes} min {rest} s" if rest else f"{minutes} min"
+
+
+def about(seconds: float) -> str:
+    """A time still to come, as rounded as an estimate deserves: "about 40 s", "about 3 min".
+
+    >>> about(3), about(41), about(100), about(200)
+    ('a few seconds', 'about 40 s', 'about 2 min', 'about 3 min')
+    """
+    if seconds < 10:
+        return "a few seconds"
+    if seconds < 60:
+        return f"about {round(seconds / 10) * 10} s"
+    return f"about {max(1, round(seconds / 60))} min"
 
 
 def deck_bands(data_dir: str | os.PathLike[str]) -> Callable[[str], tuple[int, int, int] | None]:
@@ -87,10 +132,17 @@ def deck_bands(data_dir: str | os.PathLike[str]) -> Callable[[str], tuple[int, i
     return lambda difficulty: band(difficulty, bands_in_use(data_dir)[0])
 
 
+def planned(data_dir: str | os.PathLike[str]) -> str:
+    """What a calibration of the decks in use will play, said before it starts: "6,000 simulated solo games
+    with your red deck and the app's green deck"."""
+    return f"{app_games() * 6:,} simulated solo games with {decks_words(decks_label(decks_in_use(data_dir)))}"
+
+
 class CalibrationRun:
     """One calibration of the decks in use, played in a background thread (processes do the games)."""
 
-    def __init__(self, data_dir: str | os.PathLike[str], games: int | None = None, jobs: int | None = None) -> None:
+    def __init__(self, data_dir: str | os.PathLike[str], games: int | None = None, jobs: int | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.data_dir = Path(data_dir)
         self.games = games or app_games()
         self.jobs = jobs or os.cpu_count() or 1
@@ -103,20 +155,40 @@ class CalibrationRun:
         self._task: asyncio.Future | None = None
         #: Called after every chunk of games (and at the end); the screen showing the run sets it.
         self.on_progress: Callable[[CalibrationRun], None] | None = None
+        self._clock = clock
+        self._began: float | None = None  # when the games began (the clock's time)
+        self._ended: float | None = None
+        self._last: float | None = None  # when the last progress came
 
     @property
     def fraction(self) -> float:
         return self.done / self.total if self.total else 0.0
 
     @property
+    def seconds_left(self) -> float | None:
+        """What the games played so far say about the rest: the games still to play at the speed measured in
+        this run (games a second since it began); None before the first games are in."""
+        if self._began is None or self._last is None or not self.done:
+            return None
+        speed = self.done / max(self._last - self._began, 1e-6)
+        return (self.total - self.done) / speed
+
+    @property
     def label(self) -> str:
         if self.state == "running":
-            return f"Calibrating: {self.done:,} of {self.total:,} games"
+            left = self.seconds_left
+            return f"Calibrating: {self.done:,} of {self.total:,} games" + (f", {about(left)} left" if left else "")
         if self.state == "failed":
             return f"The calibration stopped: {self.error}"
         if self.state == "done":
-            return f"Calibrated with {self.total:,} simulated games."
+            took = f" in {duration(self._ended - self._began)}" if self._began is not None and self._ended else ""
+            return f"Calibrated with {self.total:,} simulated games{took}."
         return ""
+
+    def progress(self, done: int, total: int) -> None:
+        """``done`` of ``total`` games played (the games' callback): noted with the time, and told."""
+        self.done, self.total, self._last = done, total, self._clock()
+        self._tell()
 
     def _tell(self) -> None:
         if self.on_progress is not None:
@@ -130,7 +202,7 @@ class CalibrationRun:
         if not self._begin():
             return None
         try:
-            cal = calibrate(self.games, APP_SEED, custom_decks=self.decks, jobs=self.jobs, progress=self._progress,
+            cal = calibrate(self.games, APP_SEED, custom_decks=self.decks, jobs=self.jobs, progress=self.progress,
                             command=self._command, start_method="forkserver" if self.jobs > 1 else None)
         except Exception as err:  # a background job reports its failure on screen instead of dying unseen
             return self._failed(err)
@@ -142,7 +214,7 @@ class CalibrationRun:
         if not self._begin():
             return None
         try:
-            cal = await calibrate_in_turns(self.games, APP_SEED, custom_decks=self.decks, progress=self._progress,
+            cal = await calibrate_in_turns(self.games, APP_SEED, custom_decks=self.decks, progress=self.progress,
                                            command=self._command)
         except Exception as err:
             return self._failed(err)
@@ -157,17 +229,15 @@ class CalibrationRun:
             self.state, self.error = "failed", "no transcribed deck is in use"
             return False
         self.state = "running"
+        self._began = self._clock()
         return True
-
-    def _progress(self, done: int, total: int) -> None:
-        self.done, self.total = done, total
-        self._tell()
 
     def _keep(self, cal: Calibration) -> Calibration | None:
         try:
             _write(calibration_path(self.data_dir), json.dumps(cal.model_dump(mode="json"), indent=1))
         except Exception as err:
             return self._failed(err)
+        self._ended = self._clock()
         self.state = "done"
         self._tell()
         return cal

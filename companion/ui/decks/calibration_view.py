@@ -13,7 +13,14 @@ import flet as ft
 from companion.rules.calibration import describe_band
 from companion.ui import widgets as w
 from companion.ui.context import AppContext
-from companion.ui.decks.calibration import app_games, current_run, decks_in_use, saved_calibration, start_run
+from companion.ui.decks.calibration import (
+    current_run,
+    decks_in_use,
+    decks_words,
+    planned,
+    saved_calibration,
+    start_run,
+)
 
 DIFFICULTIES = ("easy", "hard", "punishing")
 
@@ -35,16 +42,16 @@ def calibration_card(ctx: AppContext) -> tuple[ft.Control, Callable[[], None]]:
         cal = saved_calibration(ctx.data_dir, decks)
         names = " and ".join(sorted(decks))
         if cal is not None:
-            lines = [w.para(f"With your transcribed {names} deck (simulated games; New game and History show "
-                            "these bands):", small=True)]
-            lines += [ft.Text(describe_band(d, cal)) for d in DIFFICULTIES]
+            lines = [w.para(f"From simulated solo games with {decks_words(cal.decks)}; New game and History show "
+                            "these bands:", small=True)]
+            lines += [ft.Text(describe_band(d, cal, decks=sorted(decks))) for d in DIFFICULTIES]
         else:
             lines = [w.para(f"Your transcribed {names} deck is not calibrated yet: New game and History show the "
-                            "app's decks' bands until it is. Calibrating plays "
-                            f"{app_games() * 6:,} games in the background (about a minute).", small=True)]
+                            f"app's decks' bands until it is. Calibrating plays {planned(ctx.data_dir)} in the "
+                            "background; it says how long is left as it goes.", small=True)]
         body.controls = lines
         bar.visible = running
-        status.visible = run is not None and run.state in ("running", "failed")
+        status.visible = run is not None and run.state in ("running", "failed", "done")  # done: how long it took
         if run is not None:
             bar.value = run.fraction
             status.value = run.label

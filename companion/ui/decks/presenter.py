@@ -22,12 +22,10 @@ from pathlib import Path
 from companion.atomic import write_text
 from companion.paths import read_regular
 from companion.rules import words
-from companion.rules.deck import DECK_NAMES, Card, Deck, DeckError, load_builtin, parse_deck
+from companion.rules.deck import DECK_NAMES, MAX_DECK_BYTES, Card, Deck, DeckError, deck_from_bytes, load_builtin
 from companion.rules.spaces import SPACES
 
 DECKS_FOLDER = "decks"
-#: Larger than any sensible transcription; refuses a wrong file (an image, a database) before parsing it.
-MAX_DECK_BYTES = 200_000
 
 
 @dataclass(frozen=True)
@@ -124,20 +122,15 @@ def imported_path(data_dir: str | os.PathLike[str], name: str) -> Path:
 
 
 def import_deck(data_dir: str | os.PathLike[str], text: str | bytes, source: str = "pasted text") -> ImportOutcome:
-    """Check a transcribed deck and keep it in the data folder; a bad one gives a one-line error."""
-    if isinstance(text, bytes):
-        if len(text) > MAX_DECK_BYTES:
-            return ImportOutcome(error=f"{source}: too big for a deck file ({len(text)} bytes)")
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError:
-            return ImportOutcome(error=f"{source}: not UTF-8 text")
-    if not text.strip():
+    """Check a transcribed deck and keep it in the data folder; a bad one gives a one-line error.
+
+    Pasted text is measured in UTF-8 bytes, as a file is: ``decks check``'s limit and checks
+    (:func:`~companion.rules.deck.deck_from_bytes`) are the screen's, so a deck one takes the other takes."""
+    data = text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
+    if not data.strip():
         return ImportOutcome(error=f"{source}: empty: paste the deck's TOML text")
-    if len(text) > MAX_DECK_BYTES:
-        return ImportOutcome(error=f"{source}: too big for a deck file ({len(text)} characters)")
     try:
-        deck = parse_deck(text, source)
+        deck = deck_from_bytes(data, source)
     except DeckError as err:
         lines = tuple(" ".join(line.split()) for line in err.lines())
         if len(lines) == 1:
@@ -146,7 +139,7 @@ def import_deck(data_dir: str | os.PathLike[str], text: str | bytes, source: str
     path = imported_path(data_dir, deck.deck)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_text(path, text)
+        write_text(path, data.decode("utf-8"))
     except OSError as err:  # a full disk: the kept deck stays, and no partial copy takes what room there is
         return ImportOutcome(error=f"{source}: valid, but it could not be saved: {err.strerror or err}")
     return ImportOutcome(deck=deck, path=path)
@@ -155,10 +148,7 @@ def import_deck(data_dir: str | os.PathLike[str], text: str | bytes, source: str
 def _kept_deck(path: Path, source: str) -> Deck:
     """The kept transcription at ``path``; a folder, a named pipe or a device put in its place is refused at once
     (:class:`~companion.paths.NotAFile`) instead of hanging the screen; a file past the size limit is not read."""
-    data = read_regular(path, MAX_DECK_BYTES + 1)
-    if len(data) > MAX_DECK_BYTES:
-        raise DeckError(source, [f"larger than {MAX_DECK_BYTES:,} bytes, the limit for a deck file"])
-    return parse_deck(data.decode("utf-8"), source)
+    return deck_from_bytes(read_regular(path, MAX_DECK_BYTES + 1), source)
 
 
 def imported_deck(data_dir: str | os.PathLike[str], name: str) -> Deck | None:
@@ -166,7 +156,7 @@ def imported_deck(data_dir: str | os.PathLike[str], name: str) -> Deck | None:
     path = imported_path(data_dir, name)
     try:
         deck = _kept_deck(path, str(path))
-    except (DeckError, OSError, UnicodeDecodeError):  # FileNotFoundError: none kept
+    except (DeckError, OSError):  # FileNotFoundError: none kept
         return None
     return deck if deck.deck == name else None
 
@@ -180,8 +170,6 @@ def imported_problem(data_dir: str | os.PathLike[str], name: str) -> str | None:
         return None
     except DeckError as err:
         return " ".join(str(err).split())
-    except UnicodeDecodeError:
-        return f"{path.name}: cannot read: not UTF-8 text"
     except OSError as err:
         return f"{path.name}: cannot read: {err.strerror or err}"
     if deck.deck != name:

@@ -2,10 +2,12 @@
 
 A card has the eight fields the rulebook's card drawing shows: three action spaces (tried in order), the axe
 draw, and the all-play section (Dwarf King position, Gem Market colour, Tunnel slot, Wizard's Cave position).
-A tap on a choice fills the field in focus and moves the focus on; the eighth tap of a card that checks clean
-moves to the next card, so a card takes 8 taps. Every tap is saved at once in the data folder
-(``decks/draft-<colour>.json``), so a transcription resumes where it stopped. Checks are those of
-``decks check`` (:func:`companion.rules.deck.parse_deck`) run on the cards done so far.
+A new transcription first asks how many cards the printed deck has. A tap on a choice fills the field in focus
+and moves the focus on; the eighth tap of a card that checks clean moves to the next card, so a card takes 8
+taps ("Copy this card" starts the next one from this one's values). A card is done once it is whole and checks.
+Every tap is saved at once in the data folder (``decks/draft-<colour>.json``), so a transcription resumes where
+it stopped. Checks are those of ``decks check`` (:func:`companion.rules.deck.parse_deck`), said in the screen's
+words.
 
 >>> import tempfile
 >>> t = Transcription.start(tempfile.mkdtemp(), "green")
@@ -28,7 +30,7 @@ from pathlib import Path
 
 from companion.atomic import write_text
 from companion.paths import read_regular
-from companion.rules import automa
+from companion.rules import automa, words
 from companion.rules.deck import GEM_COLOURS, Deck, DeckError, parse_deck
 from companion.rules.spaces import SPACES
 from companion.ui.decks.presenter import decks_dir, import_deck
@@ -122,9 +124,13 @@ class TranscribeView:
     choices: tuple[Choice, ...]
     #: One line from the deck checks for this card, or None when it checks clean (or is not finished).
     problem: str | None
-    done: int  # cards complete
+    done: int  # cards whole and checking clean
     status: str  # "12 of 20 cards done" / "All 20 cards done and checked"
     deck_problem: str | None  # the first problem of the whole deck (ids, ...), when all cards are done
+    play: str  # "Play with this red deck", "Play with the 6 finished cards"
+    playable: bool  # False: no finished card yet
+    #: Playing takes the finished cards only (the others stay in the draft, to carry on with later).
+    finished_only: bool
 
 
 @dataclass(frozen=True)
@@ -134,6 +140,10 @@ class TableRow:
     cells: tuple[str, ...]  # one per field
     complete: bool
     current: bool
+    done: bool  # whole and checking clean
+    problem: str | None  # why a whole card does not check
+    #: The card in one line that wraps at a phone's width: "Mine, Tunnel, Tavern 4 · 1 axe · King 2 · ..."
+    summary: str
 
 
 #: A draft of 40 cards is about 10 kB; a larger file is cut here, does not parse and is kept aside.
@@ -150,6 +160,40 @@ def _blank(deck: str, number: int) -> dict:
 
 def _complete(card: dict) -> bool:
     return all(card.get(f) is not None for f in FIELDS)
+
+
+def _blank_card(card: dict) -> bool:
+    return all(card.get(f) is None for f in FIELDS)
+
+
+def space_clash(card: dict) -> str | None:
+    """Two of a card's spaces the same, in the screen's words: "2nd space is the same as the 1st (Mine)".
+
+    >>> space_clash({"primary": "mine", "secondary": "mine"})
+    '2nd space is the same as the 1st (Mine)'
+    """
+    for i, f in enumerate(SPACE_FIELDS):
+        for g in SPACE_FIELDS[:i]:
+            if card.get(f) is not None and card.get(f) == card.get(g):
+                return f"{SHORT[f]} space is the same as the {SHORT[g]} ({_space_name(card[f])})"
+    return None
+
+
+def _done(card: dict) -> bool:
+    """Whole and checking clean: the only cards counted done, exported or played."""
+    return _complete(card) and space_clash(card) is None
+
+
+def card_line(card: dict) -> str:
+    """A card in one line that wraps at a phone's width (the table of cards).
+
+    >>> card_line({"primary": "mine", "secondary": "tunnel", "tertiary": "tavern_4", "axes": 1, "dwarf_king": 2,
+    ...            "gem_market": "diamond", "tunnel": 1, "wizards_cave": 4})
+    'Mine, Tunnel, Tavern 4 (bottom) · Axes 1 · King 2 · Market Diamond · Tunnel 1 beer or 1 gold · Wizard 4'
+    """
+    spaces = ", ".join(value_label(f, card.get(f)) for f in SPACE_FIELDS)
+    rest = " · ".join(f"{SHORT[f]} {value_label(f, card.get(f))}" for f in FIELDS[3:])
+    return f"{spaces} · {rest}"
 
 
 def card_toml(card: dict) -> str:
@@ -172,6 +216,46 @@ def _check(deck: str, cards: list[dict], source: str) -> str | None:
     except DeckError as err:
         return err.problems[0]
     return None
+
+
+@dataclass(frozen=True)
+class DeckFile:
+    """A transcription as a deck file to hand to the browser (a download) or the desktop (a save dialog)."""
+
+    file_name: str  # "red-deck.toml"
+    data: bytes
+    message: str  # said once the file is handed over
+
+
+@dataclass
+class CardCount:
+    """Before the first card of a new transcription: how many cards the printed deck has, so the screen shows
+    that many (not a guessed 20 and a Play button greyed out until all are done)."""
+
+    deck: str
+    total: int = DEFAULT_CARDS
+    error: str | None = None
+    #: Start again: the new cards replace the saved draft (else a saved draft found meanwhile is carried on).
+    fresh: bool = False
+
+    @property
+    def question(self) -> str:
+        return f"How many cards has your printed {self.deck} deck?"
+
+    def set(self, text: str) -> None:
+        """The count as typed; one outside 1 to ``MAX_CARDS`` is named in one line and Start waits for a good one."""
+        n = int(text) if text.strip().isdigit() else 0
+        if 1 <= n <= MAX_CARDS:
+            self.total, self.error = n, None
+        else:
+            self.error = f"Cards: a number from 1 to {MAX_CARDS}"
+
+    def start(self, data_dir) -> Transcription:
+        if self.error:
+            raise ValueError(self.error)
+        if self.fresh:
+            return Transcription.start(data_dir, self.deck, self.total)
+        return Transcription.open(data_dir, self.deck, self.total)
 
 
 class NotSaved(ValueError):
@@ -245,20 +329,21 @@ class Transcription:
             return None
         cards = [{k: v for k, v in c.items() if k == "id" or (k in FIELDS and v in options(k))} for c in cards]
         t = cls(data_dir, deck, cards)
-        t.index = next((i for i, c in enumerate(cards) if not _complete(c)), len(cards) - 1)
+        t.index = next((i for i, c in enumerate(cards) if not _done(c)), len(cards) - 1)
         t.focus = t._first_missing(t.index) or FIELDS[0]
         t._seen = seen
         return t
 
     @classmethod
-    def open(cls, data_dir, deck: str) -> Transcription:
-        """The saved draft, or a new one. A draft that cannot be read is kept aside (never overwritten) and the
-        new transcription's message says where; when the folder will not let it be moved (read-only, full), the
-        screen opens on blank cards saying why, and the first save that works moves it aside first."""
+    def open(cls, data_dir, deck: str, total: int = DEFAULT_CARDS) -> Transcription:
+        """The saved draft, or a new one of ``total`` blank cards. A draft that cannot be read is kept aside (never
+        overwritten) and the new transcription's message says where; when the folder will not let it be moved
+        (read-only, full), the screen opens on blank cards saying why, and the first save that works moves it
+        aside first."""
         found = cls.resume(data_dir, deck)
         if found is not None:
             return found
-        t = cls(data_dir, deck, [_blank(deck, n) for n in range(1, DEFAULT_CARDS + 1)])
+        t = cls(data_dir, deck, [_blank(deck, n) for n in range(1, total + 1)])
         path = draft_path(data_dir, deck)
         t._unreadable = path.exists() or path.is_symlink()
         try:
@@ -322,18 +407,23 @@ class Transcription:
     # ------------------------------------------------------------------ taps
     @_saved_or_undone
     def tap(self, value) -> None:
-        """Fill the field in focus; then focus the next empty field, or the next card once this one checks."""
+        """Fill the field in focus; then focus the next empty field, or the next unfinished card once this tap
+        made this one done. A change to a card already done (a copy being edited) stays on it, the focus on its
+        next field."""
         if value not in options(self.focus):
             raise ValueError(f"{LABELS[self.focus]}: {value!r} is not a choice")
         card = self.cards[self.index]
+        was_done = _done(card)
         card[self.focus] = value
         self.message = None
         nxt = self._first_missing(self.index, after=self.focus)
         if nxt is not None:
             self.focus = nxt
-        elif self.card_problem() is None:
+        elif was_done or not _done(card):
+            self.focus = FIELDS[(FIELDS.index(self.focus) + 1) % len(FIELDS)]
+        else:
             later = [*range(self.index + 1, len(self.cards)), *range(self.index)]
-            unfinished = next((i for i in later if not _complete(self.cards[i])), None)
+            unfinished = next((i for i in later if not _done(self.cards[i])), None)
             if unfinished is not None:
                 self.go(unfinished)
         self.save()
@@ -356,18 +446,38 @@ class Transcription:
     def next(self) -> None:
         self.go(min(len(self.cards) - 1, self.index + 1))
 
-    @_saved_or_undone
-    def add_card(self) -> None:
-        """One more card at the end (a printed deck may have more than 20)."""
+    def _new_card(self) -> dict:
+        """A blank card with an id no other card has (R21, R22...)."""
         if len(self.cards) >= MAX_CARDS:
             raise ValueError(f"a deck of at most {MAX_CARDS} cards")
         ids = {c["id"] for c in self.cards}
         number = len(self.cards) + 1
         while _blank(self.deck, number)["id"] in ids:
             number += 1
-        self.cards.append(_blank(self.deck, number))
+        return _blank(self.deck, number)
+
+    @_saved_or_undone
+    def add_card(self) -> None:
+        """One more card at the end (a printed deck may have more cards than were counted)."""
+        self.cards.append(self._new_card())
         self.go(len(self.cards) - 1)
         self.save()
+
+    @_saved_or_undone
+    def copy_card(self) -> str:
+        """Copy this card's values to the next card when it is blank, else to a new card right after this one,
+        and show the copy (two printed cards often differ in a field or two). Returns the copy's id."""
+        values = {f: v for f, v in self.cards[self.index].items() if f in FIELDS and v is not None}
+        if not values:
+            raise ValueError("Nothing to copy: this card is blank")
+        after = self.index + 1
+        if after < len(self.cards) and _blank_card(self.cards[after]):
+            self.cards[after].update(values)
+        else:
+            self.cards.insert(after, {**self._new_card(), **values})
+        self.go(after)
+        self.save()
+        return self.cards[after]["id"]
 
     @_saved_or_undone
     def remove_card(self) -> None:
@@ -385,21 +495,27 @@ class Transcription:
         return next((f for f in order if card.get(f) is None), None)
 
     def done_cards(self) -> int:
-        return sum(_complete(c) for c in self.cards)
+        """The cards done: whole and checking clean (a card with a problem is not)."""
+        return sum(_done(c) for c in self.cards)
 
     def card_problem(self, index: int | None = None) -> str | None:
-        """What ``decks check`` says about this card (once all its fields are filled)."""
+        """What is wrong with this card, in the screen's words ("2nd space is the same as the 1st (Mine)"), as
+        soon as it shows; else, once every field is filled, what ``decks check`` says about it."""
         card = self.cards[self.index if index is None else index]
-        if not _complete(card):
-            return None
+        clash = space_clash(card)
+        if clash or not _complete(card):
+            return clash
         problem = _check(self.deck, [card], "card")
-        return problem.split(": ", 1)[1] if problem and problem.startswith("card ") else problem
+        return words.plain(problem.split(": ", 1)[1] if problem and problem.startswith("card ") else problem) \
+            if problem else None
 
     def deck_problem(self) -> str | None:
-        """The first problem of the whole deck: an unfinished card, a bad card, a duplicate id."""
-        missing = [i for i, c in enumerate(self.cards) if not _complete(c)]
-        if missing:
-            return f"card {missing[0] + 1} ({self.cards[missing[0]]['id']}) is not finished"
+        """The first problem of the whole deck: an unfinished card, a card with a problem, a duplicate id."""
+        for i, card in enumerate(self.cards):
+            if not _done(card):
+                where = f"card {i + 1} ({card['id']})"
+                clash = space_clash(card)
+                return f"{where}: {clash}" if clash else f"{where} is not finished"
         return _check(self.deck, self.cards, "deck")
 
     def _clash(self, field: str, value) -> str | None:
@@ -407,7 +523,7 @@ class Transcription:
             return None
         card = self.cards[self.index]
         other = next((f for f in SPACE_FIELDS if f != field and card.get(f) == value), None)
-        return f"already {other}" if other else None
+        return f"already {SHORT[other]}" if other else None
 
     def view(self) -> TranscribeView:
         card = self.cards[self.index]
@@ -427,24 +543,43 @@ class Transcription:
             status = f"All {done} cards done; the deck does not check yet"
         else:
             status = f"All {done} cards done and checked"
+        finished_only = 0 < done < len(self.cards)
+        play = f"Play with the {done} finished card{'s' if done > 1 else ''}" if finished_only \
+            else f"Play with this {self.deck} deck"
         return TranscribeView(
             deck=self.deck, heading=f"{self.deck.capitalize()} deck: card {self.index + 1} of {len(self.cards)}",
             card_id=card["id"], index=self.index, total=len(self.cards), fields=fields, focus=self.focus,
             focus_label=PROMPTS[self.focus], choices=choices, problem=self.card_problem(), done=done, status=status,
-            deck_problem=deck_problem,
+            deck_problem=deck_problem, play=play, playable=done > 0 and deck_problem is None,
+            finished_only=finished_only,
         )
 
     def table(self) -> tuple[TableRow, ...]:
-        """The preview: one row per card, a cell per field."""
+        """The preview: one row per card, a cell per field and the card in one line."""
         return tuple(
-            TableRow(i, c["id"], tuple(value_label(f, c.get(f)) for f in FIELDS), _complete(c), i == self.index)
+            TableRow(i, c["id"], tuple(value_label(f, c.get(f)) for f in FIELDS), _complete(c), i == self.index,
+                     _done(c), self.card_problem(i) if _complete(c) else space_clash(c), card_line(c))
             for i, c in enumerate(self.cards)
         )
 
     # ------------------------------------------------------------------ sharing
+    def finished(self) -> list[dict]:
+        """The cards done (whole and checking clean), in order."""
+        return [c for c in self.cards if _done(c)]
+
     def export_toml(self) -> str:
         """The finished cards as a deck file (the format of automa_decks/README.md)."""
-        return deck_toml(self.deck, [c for c in self.cards if _complete(c)])
+        return deck_toml(self.deck, self.finished())
+
+    def export_file(self) -> DeckFile:
+        """The finished cards as a file to download or share; ``ValueError`` (one line) when none is finished."""
+        n = len(self.finished())
+        if not n:
+            raise ValueError("Nothing to save yet: no card is finished.")
+        name = f"{self.deck}-deck.toml"
+        cards = f"{n} finished card{'s' if n > 1 else ''}"
+        return DeckFile(name, self.export_toml().encode("utf-8"),
+                        f"{cards.capitalize()} of your {self.deck} deck in {name}: import it on the Decks screen.")
 
     @_saved_or_undone
     def import_toml(self, text: str, source: str = "pasted text") -> None:
@@ -459,11 +594,16 @@ class Transcription:
         self.go(0)
         self.save()
 
-    def use(self) -> Deck:
-        """Play with this transcription: it becomes the imported deck of its colour. ``ValueError`` if not ready
-        (or if another window changed the draft: then its cards are shown first)."""
+    def use(self, finished_only: bool = False) -> Deck:
+        """Play with this transcription: it becomes the imported deck of its colour; ``finished_only``: its
+        finished cards only, the others kept in the draft to carry on with. ``ValueError`` if not ready (or if
+        another window changed the draft: then its cards are shown first)."""
         self._catch_up()
-        problem = self.deck_problem()
+        if finished_only:
+            problem = None if self.finished() else "no card is finished"
+            problem = problem or _check(self.deck, self.finished(), "deck")
+        else:
+            problem = self.deck_problem()
         if problem:
             raise ValueError(f"Not ready to play: {problem}")
         outcome = import_deck(self.data_dir, self.export_toml(), f"your {self.deck} transcription")

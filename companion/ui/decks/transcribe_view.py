@@ -1,20 +1,31 @@
 """Transcribe a deck (route ``/decks/transcribe?deck=red``): the printed cards, one tap a field.
 
-The view only draws :class:`companion.ui.decks.transcribe_presenter.Transcription`; every tap goes to it (which saves
-at once) and the screen is drawn again.
+The view only draws :class:`companion.ui.decks.transcribe_presenter.Transcription` (before the first card, the
+:class:`~companion.ui.decks.transcribe_presenter.CardCount` question); every tap goes to it (which saves at once)
+and the screen is drawn again.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import flet as ft
 
+from companion.rules import words
 from companion.ui import widgets as w
 from companion.ui.context import AppContext
-from companion.ui.decks.transcribe_presenter import FIELDS, SHORT, Transcription
-from companion.ui.file_save import file_picker, hand_over
+from companion.ui.decks.transcribe_presenter import MAX_CARDS, CardCount, Transcription
+from companion.ui.file_save import save_button
 
 #: Per-session key of the transcription on screen.
 STATE_KEY = "transcription"
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line to say instead of a file (nothing to save yet)."""
+
+    message: str
 
 
 def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
@@ -22,12 +33,58 @@ def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
     if deck not in ("red", "green"):
         return [w.para("No such deck: transcribe the red or the green deck.")]  # the address bar's word not echoed
     kept = ctx.state.get(STATE_KEY)
-    if not isinstance(kept, Transcription) or kept.deck != deck or kept.data_dir != ctx.data_dir:
-        kept = Transcription.open(ctx.data_dir, deck)
+    if not isinstance(kept, Transcription | CardCount) or kept.deck != deck or (
+            isinstance(kept, Transcription) and kept.data_dir != ctx.data_dir):
+        kept = Transcription.resume(ctx.data_dir, deck) or CardCount(deck)  # none yet: how many cards first
         ctx.state[STATE_KEY] = kept
     root = ft.Column(spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-    TranscribeScreen(ctx, kept, root).redraw()
+    if isinstance(kept, CardCount):
+        CountScreen(ctx, kept, root).redraw()
+    else:
+        TranscribeScreen(ctx, kept, root).redraw()
     return [root]
+
+
+class CountScreen:
+    """Before the first card: how many cards the printed deck has."""
+
+    def __init__(self, ctx: AppContext, count: CardCount, root: ft.Column) -> None:
+        self.ctx, self.count, self.root = ctx, count, root
+
+    def start(self, _e=None) -> None:
+        try:
+            t = self.count.start(self.ctx.data_dir)
+        except ValueError as err:
+            self.count.error = str(err)
+            self.redraw()
+            return
+        self.ctx.state[STATE_KEY] = t
+        TranscribeScreen(self.ctx, t, self.root).redraw()
+        self.root.update()
+
+    def redraw(self) -> None:
+        c = self.count
+
+        def typed(e) -> None:
+            c.set(e.control.value or "")
+            error.value, error.visible = c.error or "", bool(c.error)
+            error.update()
+
+        error = ft.Text(c.error or "", color=ft.Colors.ERROR, visible=bool(c.error))
+        self.root.controls = [
+            w.card(
+                [
+                    w.heading(c.question, 3),
+                    w.para(f"Count the printed cards; the screen then shows that many, one at a time (at most "
+                           f"{MAX_CARDS}). You can add or remove a card later, or play with the ones finished.",
+                           small=True),
+                    w.number_field("Cards in the deck", c.total, typed, width=160, on_submit=self.start),
+                    error,
+                    w.filled_button("Start transcribing", self.start, icon_name="EDIT_NOTE"),
+                ],
+                stretch=True,
+            )
+        ]
 
 
 def _choice_button(label: str, selected: bool, on_click, *, note: str | None = None) -> ft.Control:
@@ -59,11 +116,22 @@ class TranscribeScreen:
         self._do(lambda: self.t.tap(value))
 
     def use(self, _e=None) -> None:
-        def go() -> None:
-            deck = self.t.use()
-            self.note = (f"Your {deck.deck} deck ({len(deck.cards)} cards) is in use. Calibrate it on the Decks "
-                         "screen to see what the difficulties mean with it.", True)
+        finished_only = self.t.view().finished_only
 
+        def go() -> None:
+            deck = self.t.use(finished_only)
+            self.note = (f"Your {deck.deck} deck ({words.count(len(deck.cards), 'card')}) is in use. Calibrate it "
+                         "on the Decks screen to see what the difficulties mean with it.", True)
+
+        self._do(go)
+
+    def copy(self, _e=None) -> None:
+        def go() -> None:
+            source = self.t.view().card_id
+            copied = self.t.copy_card()
+            self.note = (f"{copied} is a copy of {source}: tap the fields that differ.", True)
+
+        self.note = None
         self._do(go)
 
     # ------------------------------------------------------------------ drawing
@@ -108,6 +176,8 @@ class TranscribeScreen:
             [
                 w.text_button("Previous card", lambda _e: self._do(self.t.previous), icon_name="CHEVRON_LEFT",
                               disabled=v.index == 0),
+                w.text_button("Copy this card", self.copy, icon_name="CONTENT_COPY",
+                              disabled=not any(f.filled for f in v.fields)),
                 w.text_button("Next card", lambda _e: self._do(self.t.next), icon_name="CHEVRON_RIGHT",
                               disabled=v.index + 1 >= v.total),
             ],
@@ -126,14 +196,13 @@ class TranscribeScreen:
         )
 
     def _finish(self, v) -> ft.Control:
-        parts: list[ft.Control] = [w.heading("When every card is in", 3)]
+        parts: list[ft.Control] = [w.heading("Play with these cards", 3)]
         if v.deck_problem:
             parts.append(ft.Text(f"The deck does not check: {v.deck_problem}", color=ft.Colors.ERROR))
         parts.append(
             ft.Row(
                 [
-                    w.filled_button(f"Play with this {v.deck} deck", self.use, icon_name="PLAY_ARROW",
-                                    disabled=v.done < v.total or v.deck_problem is not None),
+                    w.filled_button(v.play, self.use, icon_name="PLAY_ARROW", disabled=not v.playable),
                     w.text_button("Add a card", lambda _e: self._do(self.t.add_card), icon_name="ADD"),
                     w.text_button(f"Remove card {v.card_id}", lambda _e: self._do(self.t.remove_card),
                                   icon_name="DELETE"),
@@ -155,25 +224,29 @@ class TranscribeScreen:
                           icon_name="TABLE_CHART")
         ]
         if self.table_open:
-            rows = [
-                ft.DataRow(
-                    [ft.DataCell(ft.Text(r.id, weight=ft.FontWeight.W_700 if r.current else None)),
-                     *[ft.DataCell(ft.Text(c)) for c in r.cells]],
-                    selected=r.current,
-                    on_select_change=lambda _e, i=r.index: self._do(lambda: self.t.go(i)),
-                )
-                for r in self.t.table()
-            ]
-            table = ft.DataTable(
-                columns=[ft.DataColumn(ft.Text("Card")), *[ft.DataColumn(ft.Text(SHORT[f])) for f in FIELDS]],
-                rows=rows,
-                column_spacing=14,
-                data_row_min_height=36,
-                data_row_max_height=44,
-                show_checkbox_column=False,
-            )
-            parts += [w.para("Tap a row to go to that card.", small=True), ft.Row([table], scroll=ft.ScrollMode.AUTO)]
+            parts.append(w.para("Tap a card to go to it.", small=True))
+            parts += [self._row(r) for r in self.t.table()]
         return w.card(parts, stretch=True)
+
+    def _row(self, r) -> ft.Control:
+        """A card of the table: its id and whether it is done, then the card in a line that wraps (a table of nine
+        columns ran past a phone's width)."""
+        state = "done" if r.done else ("problem" if r.problem else "not finished")
+        lines: list[ft.Control] = [
+            ft.Row([ft.Text(r.id, weight=ft.FontWeight.W_700),
+                    w.chip(state, tone="good" if r.done else ("bad" if r.problem else "neutral"))], spacing=8),
+            ft.Text(r.summary, size=13),
+        ]
+        if r.problem:
+            lines.append(ft.Text(r.problem, size=13, color=ft.Colors.ERROR))
+        return ft.Container(
+            ft.Column(lines, spacing=2, tight=True),
+            padding=ft.Padding.symmetric(horizontal=10, vertical=8),
+            border_radius=8,
+            bgcolor=ft.Colors.SECONDARY_CONTAINER if r.current else ft.Colors.SURFACE_CONTAINER_HIGH,
+            on_click=lambda _e, i=r.index: self._do(lambda: self.t.go(i)),
+            tooltip=None,
+        )
 
     def _share(self) -> ft.Control:
         def toggle(_e) -> None:
@@ -197,29 +270,26 @@ class TranscribeScreen:
                 self._do(go)
 
             def start_again(_e) -> None:
-                def go() -> None:
-                    self.t = Transcription.start(self.ctx.data_dir, self.t.deck)
-                    self.ctx.state[STATE_KEY] = self.t
-                    self.note = ("Started again with 20 blank cards.", True)
+                count = CardCount(self.t.deck, total=len(self.t.cards), fresh=True)
+                self.ctx.state[STATE_KEY] = count
+                CountScreen(self.ctx, count, self.root).redraw()
+                self.root.update()
 
-                self._do(go)
-
-            picker = file_picker(self.ctx)
-            file_name = f"{self.t.deck}-deck.toml"
-
-            async def save(_e) -> None:
-                problem = await hand_over(picker, file_name, self.t.export_toml().encode("utf-8"))
-                self.ctx.toast(problem or f"{file_name} handed to the browser: import it on the Decks screen.")
+            def deck_file():
+                try:
+                    return self.t.export_file()
+                except ValueError as err:
+                    return Line(str(err))
 
             parts += [
-                w.para("The finished cards in the deck file format (automa_decks/README.md): copy the text or "
-                       "save it as a file to share it, or paste a deck file here and import it to carry on from "
-                       "it.", small=True),
+                w.para("The finished cards as a deck file (the format of automa_decks/README.md): save it to keep "
+                       "or share it, or copy its text below. Paste a deck file below and import it to carry on "
+                       "from it.", small=True),
+                save_button(self.ctx, "Save as a file", deck_file, filled=True),
                 text,
                 ft.Row(
                     [
                         w.filled_button("Import into this transcription", do_import, icon_name="UPLOAD"),
-                        w.text_button("Save as a file", save, icon_name="DOWNLOAD"),
                         w.text_button("Start again", start_again, icon_name="RESTART_ALT"),
                     ],
                     wrap=True,

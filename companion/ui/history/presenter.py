@@ -163,7 +163,7 @@ class HistoryPresenter:
     def _label(self, info: GameInfo, color: str, kind: str) -> str:
         if kind != "automa":
             named = next((p.get("name") for p in info.players if p["color"] == color and p.get("name")), None)
-            return f"{named} ({colour_name(color)})" if named else colour_name(color)
+            return words.named(named, color)
         difficulty = info.summary.difficulty if info.summary and info.summary.difficulty else None
         difficulty = difficulty or self._difficulties(info).get(color)
         return f"{colour_name(color)} automa" + (f" ({difficulty.capitalize()})" if difficulty else "")

@@ -10,12 +10,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
 
 from pydantic import ValidationError
 
 from companion.rules import words
+from companion.rules.calibration import Calibration, describe_band
 from companion.rules.deck import Deck
 from companion.rules.reference import Reference, load_reference
 from companion.rules.setup import COLORS, MAX_NAME, Options, Player, Setup
@@ -59,8 +60,9 @@ class NewGameForm:
     extra_dwarf: bool = False
     one_round_fewer: bool = False
     virtual_axes: bool = False
-    #: Play with the decks transcribed on the Decks screen (where one was imported) instead of the built-in ones.
-    transcribed_decks: bool = False
+    #: Play with the decks transcribed on the Decks screen instead of the built-in ones; None (untouched): the
+    #: transcribed deck in use is played, as the Decks screen says it is ("Your red deck is in use").
+    transcribed_decks: bool | None = None
     #: Who keeps the automa's things: "app" (it asks what it cannot see) or "table" (nothing asked in play).
     stash: str = "app"
 
@@ -110,15 +112,59 @@ class NewGameForm:
             raise ValueError("a game needs at least two players")
         del self.seats[index]
 
+    def plays_transcribed(self, imported: Collection[str]) -> bool:
+        """Whether the game plays the transcribed decks ``imported`` (their names): yes when there is one, unless
+        the switch was turned off."""
+        return bool(imported) if self.transcribed_decks is None else self.transcribed_decks and bool(imported)
+
+    def automa_decks(self) -> list[str]:
+        """The decks the automa of this setup play, in seat order."""
+        return [s.deck for s in self.seats if s.kind == "automa" and s.deck]
+
     def _decks_in_play(self, imported: Mapping[str, Deck]) -> dict[str, Deck]:
-        if not self.transcribed_decks:
+        if not self.plays_transcribed(imported):
             return {}
-        wanted = {s.deck for s in self.seats if s.kind == "automa"}
+        wanted = set(self.automa_decks())
         return {name: deck for name, deck in imported.items() if name in wanted}
+
+    def decks_line(self, imported: Collection[str]) -> str:
+        """The decks played with, in words: "your red deck and the app's green deck", "the app's red deck"."""
+        mine = set(imported) if self.plays_transcribed(imported) else set()
+        decks = self.automa_decks()
+        yours = [d for d in decks if d in mine]
+        apps = [d for d in decks if d not in mine]
+        parts = []
+        if yours:
+            parts.append(f"your {words.join_and(yours)} deck{'s' if len(yours) > 1 else ''}")
+        if apps:
+            parts.append(f"the app's {words.join_and(apps)} deck{'s' if len(apps) > 1 else ''}")
+        return words.join_and(parts)
+
+    def band_lines(self, calibration: Calibration | None) -> list[str]:
+        """What each difficulty means in points for the automa this setup plays (two players and the red automa:
+        the red automa's band only, with its median)."""
+        return [describe_band(d, calibration, decks=self.automa_decks()) for d in ("easy", "hard", "punishing")]
+
+    def summary(self, imported: Collection[str]) -> str:
+        """What Start will start, in one line under it: who plays, the edition, the automa and their decks.
+        ``imported``: the names of the transcribed decks in use."""
+        parts = [
+            {"solo": "Solo", "two": "Two players, one automa", "custom": "Custom", "none": "No automa"}[self.mode],
+            "Caverns of Gandûm" if self.expansion else "base game",
+        ]
+        if self.mode != "none":
+            parts.append(f"{self.difficulty.capitalize()} automa")
+        if self.variant == "rahdo":
+            parts.append("Rahdo variant")
+        if self.mode != "none" and self.stash == "table":
+            parts.append("the table keeps the automa's things")
+        if self.automa_decks():
+            parts.append(self.decks_line(imported))
+        return " · ".join(parts)
 
     def setup(self, seed: int, reference: Reference | None = None, imported: Mapping[str, Deck] | None = None) -> Setup:
         """The Setup, or ValueError with one line saying what is wrong. ``imported``: transcribed decks by name,
-        used for the automa when ``transcribed_decks`` is on."""
+        played by the automa unless ``transcribed_decks`` is off."""
         ref = reference or load_reference()
         for number, s in enumerate(self.seats, start=1):
             if s.kind == "human" and len(s.name) > MAX_NAME:
@@ -175,6 +221,7 @@ def stash_hint(table: bool) -> str:
 def setup_checklist(setup: Setup, turn_order: list[str], reference: Reference | None = None) -> list[tuple[str, bool]]:
     """What to lay out on the table, as (line, is_estimate) pairs, in the order of the rulebook's setup."""
     ref = reference or load_reference()
+    names = words.Names.of(setup)
     gold_estimate = ref.starting_gold.source == "estimate"
     lines: list[tuple[str, bool]] = []
     lines.append((f"{words.count(setup.rounds, 'round')}: put the round marker on the first space", False))
@@ -186,11 +233,11 @@ def setup_checklist(setup: Setup, turn_order: list[str], reference: Reference | 
         player = setup.player(color)
         gold = setup.starting_gold[position]
         beer = "no beer" if player.is_automa else "1 beer"
-        who = f"{color.capitalize()}{' automa' if player.is_automa else ''}"
-        lines.append((f"{who} (#{position + 1} in turn order): {gold} gold, {beer}", gold_estimate))
+        who = names.player(color, player.is_automa)
+        lines.append((f"{who}, #{position + 1} in turn order: {gold} gold, {beer}", gold_estimate))
     if setup.expansion:
         humans = [c for c in reversed(turn_order) if not setup.player(c).is_automa]
-        order = ", ".join(c.capitalize() for c in humans)
+        order = ", ".join(names.who(c) for c in humans)
         lines.append((f"Spell draft in reverse turn order: {order} (the automa skip it)", False))
     if setup.automa:
         lines.append(("The automa decks are shuffled by the app: no cards on the table", False))

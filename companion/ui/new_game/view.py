@@ -7,7 +7,6 @@ import secrets
 
 import flet as ft
 
-from companion.rules.calibration import describe_band
 from companion.rules.setup import COLORS
 from companion.store import StoreError, not_saved_line
 from companion.ui import game_access
@@ -44,9 +43,11 @@ class NewGameScreen:
     def __init__(self, ctx: AppContext, form: NewGameForm, root: ft.Column) -> None:
         self.ctx, self.form, self.root = ctx, form, root
         self.error: str | None = None
+        self.imported: dict = {}  # the transcribed decks in use, read at each redraw
 
     def redraw(self) -> None:
         f = self.form
+        self.imported = self._imported()
         controls: list[ft.Control] = [
             w.card([w.heading("Who plays", 3), self._modes()], stretch=True),
             *self._start(),
@@ -68,20 +69,6 @@ class NewGameScreen:
             control.key = f"new-game-{i}"
         self.root.controls = controls
 
-    def summary(self) -> str:
-        f = self.form
-        parts = [
-            {"solo": "Solo", "two": "Two players, one automa", "custom": "Custom", "none": "No automa"}[f.mode],
-            "Caverns of Gandûm" if f.expansion else "base game",
-        ]
-        if f.mode != "none":
-            parts.append(f"{f.difficulty.capitalize()} automa")
-        if f.variant == "rahdo":
-            parts.append("Rahdo variant")
-        if f.mode != "none" and f.stash == "table":
-            parts.append("the table keeps the automa's things")
-        return " · ".join(parts)
-
     def _start(self) -> list[ft.Control]:
         error = [ft.Text(self.error, color=ft.Colors.RED_900)] if self.error else []
         button = w.big_button(
@@ -89,7 +76,7 @@ class NewGameScreen:
             self.start,
             icon_name="PLAY_ARROW",
             primary=True,
-            hint=self.summary(),
+            hint=self.form.summary(self.imported),
             expand=False,
         )
         return [ft.Column([*error, button], spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)]
@@ -172,7 +159,25 @@ class NewGameScreen:
                     )
                 )
             rows.append(ft.Row(adds, wrap=True))
+        decks = self._decks_switch()
+        if decks is not None:
+            rows.append(decks)
         return rows
+
+    def _decks_switch(self) -> ft.Control | None:
+        """Play with the transcribed decks in use (on unless turned off), under the seats that choose the decks;
+        None when no automa plays a transcribed deck."""
+        f = self.form
+        mine = sorted(set(self.imported) & set(f.automa_decks()))
+        if not mine:
+            return None
+        control = ft.Switch(
+            label=f"Play with your transcribed {' and '.join(mine)} deck{'s' if len(mine) > 1 else ''}",
+            value=f.plays_transcribed(self.imported),
+            on_change=lambda e: self._set(lambda: setattr(f, "transcribed_decks", bool(e.control.value))),
+        )
+        hint = "Kept on the Decks screen; the game record keeps its cards."
+        return ft.Column([control, ft.Text(hint, size=13)], spacing=0, tight=True)
 
     def _options(self) -> list[ft.Control]:
         f = self.form
@@ -214,10 +219,6 @@ class NewGameScreen:
                 switch("Virtual axe bag", "virtual_axes", axe_bag_hint(f.virtual_axes))
             )
             rows.append(self._stash_switch())
-            if self._imported():
-                names = " and ".join(sorted(self._imported()))
-                rows.append(switch(f"Play with your transcribed {names} deck", "transcribed_decks",
-                                   "Imported on the Decks screen; the game record keeps the cards."))
         if f.mode == "custom":
             rows.append(switch("An extra dwarf for everyone", "extra_dwarf"))
             rows.append(switch("One round fewer", "one_round_fewer"))
@@ -239,10 +240,11 @@ class NewGameScreen:
 
     def _bands(self) -> list[ft.Control]:
         """What each difficulty means in points, with the decks this game will use."""
-        transcribed = self.form.transcribed_decks and bool(self._imported())
+        played = set(self.imported) & set(self.form.automa_decks())
+        transcribed = self.form.plays_transcribed(self.imported) and bool(played)
         cal, whose = bands_in_use(self.ctx.data_dir, transcribed=transcribed)
-        lines: list[ft.Control] = [ft.Text(describe_band(d, cal)) for d in ("easy", "hard", "punishing")]
-        note = f"From simulated games with {whose}."
+        lines: list[ft.Control] = [ft.Text(line) for line in self.form.band_lines(cal)]
+        note = f"From simulated solo games with {whose}."
         if transcribed and whose == "the app's decks":
             note += " Calibrate your transcribed deck on the Decks screen to see its own."
         lines.append(w.para(note, small=True))
@@ -263,7 +265,7 @@ class NewGameScreen:
 
     def start(self, _e=None) -> None:
         try:
-            setup = self.form.setup(seed=new_seed(), reference=self.ctx.reference, imported=self._imported())
+            setup = self.form.setup(seed=new_seed(), reference=self.ctx.reference, imported=self.imported)
         except ValueError as err:
             self.error = str(err)
             self.redraw()

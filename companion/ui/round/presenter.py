@@ -7,7 +7,7 @@ the physical board ("Put Red #1 on Treasure Hoard", "Move the dragon up: 3 of 5"
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from companion.rules import automa as automa_rules
@@ -15,7 +15,7 @@ from companion.rules import words
 from companion.rules.game import IllegalInput
 from companion.rules.reference import Reference
 from companion.rules.spaces import SPACES, spaces_for
-from companion.rules.words import board_instructions, describe, step_label
+from companion.rules.words import Names, board_instructions, describe, step_label
 from companion.rules.words.game import seat
 from companion.session import GameSession
 from companion.store import StoreConflict, StoreError, not_saved_line
@@ -191,10 +191,37 @@ class RoundPresenter:
         self.app_dice = app_dice
         self.error: str | None = None
         self.revealed: set[str] = set()
+        #: The revision of the game the page's screen shows: a tap is played only on that game (GameSession.act's
+        #: ``seen``). A step of this page's own moves it at once; another page's step, which reloads the session
+        #: in the background, moves it only once the page has drawn that game (:meth:`seen`).
+        self.shown: int | None = session.revision
+        #: Where the game changed, when another device changed it ("Changed on another phone: ..."); None: another
+        #: window of this device (:data:`STALE`). The view asks the live updates (companion/ui/live.py).
+        self.stale_reason: Callable[[], str | None] = lambda: None
+        #: Whose phone the page is on: a player's colour, ``whose.WATCHING``, or None (everyone's screen: no shared
+        #: table, the host computer). A placement says "your move" only to its player, or on everyone's screen.
+        self.owner: str | None = None
+
+    # ------------------------------------------------------------------ what the screen shows
+
+    def behind(self) -> bool:
+        """The session holds a newer game than the screen showed (another page's step reloaded it)."""
+        return self.shown != self.session.revision
+
+    def seen(self, revision: int) -> None:
+        """The page has drawn the game at ``revision`` (and a person has had time to see it): taps count from now.
+        A confirmation that comes after yet another change is left for that change's own."""
+        if revision == self.session.revision:
+            self.shown = revision
 
     @property
     def game(self):
         return self.session.game
+
+    @property
+    def names(self) -> Names:
+        """Who the game's people are (a name the table gave, else the colour): every sentence says them so."""
+        return Names.of(self.game.setup)
 
     # ------------------------------------------------------------------ the view model
 
@@ -205,6 +232,7 @@ class RoundPresenter:
         s = g.state
         d = g.decision
         setup = g.setup
+        names = self.names
         chips = [
             PlayerChip(
                 c,
@@ -235,7 +263,7 @@ class RoundPresenter:
                     (f"Golem ({cap(occ.color)})" if occ.golem else f"{cap(occ.color)} #{occ.dwarf}") if occ else None,
                     ("golem" if occ.golem else occ.color) if occ else None,
                     status,
-                    words.plain(why) if why else None,
+                    words.plain(why, names) if why else None,
                     sp.dragon,
                     sp.all_play,
                     sp.locked,
@@ -248,17 +276,17 @@ class RoundPresenter:
             dragon=s.dragon,
             dragon_length=setup.dragon_track,
             turn_order=chips,
-            banner=self._banner(d),
+            banner=self._banner(d, names),
             banner_color=d.color,
             decision=d.kind,
             actor_is_automa=bool(d.color and setup.player(d.color).is_automa),
             instructions=board_instructions(
                 last, setup.dragon_track, {c for c, tiles in s.special_tiles.items() if "stone_beards" in tiles},
-                tile_powers=g.version < 2,
+                tile_powers=g.version < 2, names=names,
             ),
             cells=cells,
-            undo_label=step_label(g.steps[-1]) if g.can_undo else None,
-            redo_label=step_label(g.redo_steps[-1]) if g.redo_steps else None,
+            undo_label=step_label(g.steps[-1], names) if g.can_undo else None,
+            redo_label=step_label(g.redo_steps[-1], names) if g.redo_steps else None,
             error=self.error,
             expansion=setup.expansion,
         )
@@ -266,7 +294,7 @@ class RoundPresenter:
         if die is not None and setup.expansion and g.version >= 2:
             view.warp = WarpOffer(die["color"], die["value"], die["by"])
         if d.kind == "question":
-            question = self._question(d.details, setup.expansion)
+            question = self._question(d.details, setup.expansion, names)
             view.question = replace(question, last=last_answer(g.events(), d.details["question"]))
         elif d.kind == "attack":
             t = d.details
@@ -289,23 +317,22 @@ class RoundPresenter:
             view.checklist = self.reset_checklist()
         return view
 
-    def _banner(self, d) -> str:
+    def _banner(self, d, names: Names) -> str:
         match d.kind:
             case "place":
-                who = self.game.setup.player(d.color).name
-                return f"{who + ' (' + cap(d.color) + ')' if who else cap(d.color)} #{d.dwarf} — your move: tap a space"
+                return f"{names.who(d.color)} #{d.dwarf} — {self._whose_move(d.color, names)}"
             case "automa_turn":
                 return f"{cap(d.color)} automa places #{d.dwarf}"
             case "roll":
-                return f"{cap(d.color)} rolls for the dragon"
+                return f"{names.who(d.color)} rolls for the dragon"
             case "keep_roll":
-                return words.plain(d.prompt)
+                return names.begun(words.plain(d.prompt, names), d.color)
             case "question":
                 before = d.details.get("after") or []
                 if before:
-                    names = words.join_and(cap(c) for c in before)
-                    return f"{names} first, on the board (if they want); then {words.plain(d.prompt)}"
-                return words.plain(d.prompt)
+                    first = words.join_and(names.who(c) for c in before)
+                    return f"{first} first, on the board (if they want); then {words.plain(d.prompt, names)}"
+                return words.plain(d.prompt, names)
             case "attack":
                 return "The dragon attacks!"
             case "next_round":
@@ -316,9 +343,15 @@ class RoundPresenter:
                 return "Roll for the starting turn order"
         return "The game is over"
 
+    def _whose_move(self, color: str, names: Names) -> str:
+        """ "your move: tap a space" on the placer's own phone (or everyone's screen), else "Ann's move"."""
+        if self.owner is None or self.owner == color:
+            return "your move: tap a space"
+        return f"{names.whose(color)} move"
+
     @staticmethod
-    def _question(t: Mapping, expansion: bool = True) -> Question:
-        q, prompt = t["question"], words.plain(t["prompt"])
+    def _question(t: Mapping, expansion: bool = True, names: Names = words.NO_NAMES) -> Question:
+        q, prompt = t["question"], words.plain(t["prompt"], names)
         if q == "gems":
             gems = automa_rules.STASH_GEMS
             return Question("gems", q, prompt, count=t["count"], choices=gems, labels=tuple(map(words.gem, gems)))
@@ -339,7 +372,7 @@ class RoundPresenter:
                    if t.source == "estimate" and tuple(g.setup.tavern_rewards[t.space]) == (t.reward, t.amount)}
         last = g.steps[-1] if len(g.steps) > 1 else []
         return {line for e in last if e["type"] == "gain" and e.get("reason") in guessed
-                for line in board_instructions([e], g.setup.dragon_track)}
+                for line in board_instructions([e], g.setup.dragon_track, names=self.names)}
 
     def reset_checklist(self) -> list[str]:
         return [
@@ -363,26 +396,28 @@ class RoundPresenter:
 
     def log_lines(self, last: int = 40) -> list[str]:
         events = self.game.events()[-last:]
-        return [f"{e['seq']}. {describe(e)}" for e in reversed(events)]
+        names = self.names
+        return [f"{e['seq']}. {describe(e, names)}" for e in reversed(events)]
 
     # ------------------------------------------------------------------ taps
 
     def _do(self, inp: Mapping) -> bool:
         try:
-            self.session.act(inp)
+            self.session.act(inp, seen=self.shown)
         except IllegalInput as exc:
-            self.error = words.plain(str(exc))
+            self.error = words.plain(str(exc), self.names)
             return False
         except StoreError as err:
             return self._not_stored(err)
         self.error = None
+        self.shown = self.session.revision  # the screen is redrawn with the step this tap made
         return True
 
     def _not_stored(self, err: StoreError) -> bool:
         """Say in one line why the store did not take the step or the walk through the log; False (not done)."""
         if isinstance(err, StoreConflict):
             # Another window moved this game on; the session has reloaded it: show where it stands now.
-            self.error = STALE
+            self.error = self.stale_reason() or STALE
         else:
             # The disk would not take the step (full, read-only): the session took it back; say so in one line.
             self.error = not_saved_line(err)
@@ -456,9 +491,11 @@ class RoundPresenter:
     def _walk_log(self, move) -> bool:
         self.error = None
         try:
-            return move() is not None
+            moved = move(seen=self.shown) is not None
         except StoreError as err:
             return self._not_stored(err)
+        self.shown = self.session.revision
+        return moved
 
     def finish(self, scores: Mapping[str, int]) -> bool:
         return self._do({"type": "game_end", "scores": dict(scores)})

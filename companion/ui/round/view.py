@@ -25,14 +25,16 @@ from companion.ui import widgets as w
 from companion.ui.colors import COLOR_HEX, on_color
 from companion.ui.context import AppContext
 from companion.ui.new_game.presenter import setup_checklist
+from companion.ui.round import whose
 from companion.ui.round.board import Board
 from companion.ui.round.forms.banner import BAR_DECISIONS, decision_controls, kept_key
 from companion.ui.round.forms.controls import MAIN, MainButton
 from companion.ui.round.forms.side_panel import side_panel
 from companion.ui.round.last_step import LastStep
-from companion.ui.round.presenter import Cell, RoundPresenter, RoundView
+from companion.ui.round.presenter import STALE, Cell, RoundPresenter, RoundView
 from companion.ui.round.status import StatusStrip
 from companion.ui.round.updates import isolate
+from companion.ui.round.whose_card import whose_card
 
 
 def presenter(ctx: AppContext) -> RoundPresenter | None:
@@ -42,7 +44,9 @@ def presenter(ctx: AppContext) -> RoundPresenter | None:
     p = ctx.state.get("round_presenter")
     if p is None or p.session is not session:
         p = RoundPresenter(session)
+        p.stale_reason = lambda: live.stale_line(ctx, session.game_id)
         ctx.state["round_presenter"] = p
+    p.owner = whose.owner(ctx, session.game_id)  # a phone's person: "your move" on their own phone only
     # Settings: with the app's dice a human's dragon roll comes with the placement; with the table's, the
     # banner asks for the value rolled.
     p.app_dice = ctx.settings.dice == "app"
@@ -61,8 +65,21 @@ def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
                 ]
             )
         ]
+    if whose.needs_asking(ctx, p.session.game_id):
+        return [ask_whose_phone(ctx, p)]
     screen = RoundScreen(ctx, p)
     return [w.pinned(screen.root, screen.bar, screen.scroller)]
+
+
+def ask_whose_phone(ctx: AppContext, p: RoundPresenter) -> ft.Control:
+    """A joined phone says whose it is before it shows the game (companion/ui/round/whose.py); then the game."""
+    ctx.state.pop(live.REDRAW_IN_PLACE, None)  # no round screen on this page now: another device's step rebuilds
+
+    def picked(value: str) -> None:
+        whose.pick(ctx, p.session.game_id, value)
+        ctx.state["router"].show()
+
+    return whose_card(p.game.setup, picked)
 
 
 KEPT_INPUTS = 12  # the most decisions' bar inputs kept hidden in the bar to be shown again (forms.banner.kept_key)
@@ -88,6 +105,7 @@ class RoundScreen:
         self.main = MainButton()
         self._main_shown: tuple | None = None  # the main button's look as last sent
         self._halves: tuple[ft.Container, ft.Container] | None = None  # the banner's half and the board's
+        self._row: ft.ResponsiveRow | None = None  # the row holding them
         self._on_page: ft.Control | None = None  # the decision's long form on the page (made by _banner)
         self._kept: dict[tuple, ft.Control] = {}  # the bar's inputs kept for later steps (forms.banner.kept_key)
         self._kept_sent: list[ft.Control] = []  # the kept inputs as last updated
@@ -98,8 +116,9 @@ class RoundScreen:
         self.bar = w.pinned_bar("round-bar")
         self.scroller = ft.Column()  # the scrolling part above the bar (w.pinned)
         self.redraw()
+        p.seen(p.session.revision)  # a new screen: no tap can come from it before the page has drawn it
         # A step saved on another device redraws this screen in place (companion/ui/live.py).
-        ctx.state[live.REDRAW_IN_PLACE] = self.redraw
+        ctx.state[live.REDRAW_IN_PLACE] = self.changed_elsewhere
 
     # ------------------------------------------------------------------ drawing
 
@@ -135,6 +154,15 @@ class RoundScreen:
             # page twice, up the whole chain of its parents, about a tenth of a tap's server time in all.
             self.ctx.page.update(*changed)
         self._shown = True
+
+    def changed_elsewhere(self) -> None:
+        """Another page saved a step (the session has it): show it; taps count on it once the page drew it."""
+        self.redraw()
+        self._count_taps_when_drawn()
+
+    def _count_taps_when_drawn(self) -> None:
+        revision = self.p.session.revision
+        live.when_drawn(self.ctx, lambda: self.p.seen(revision))
 
     def _reuse(self, part: str, key, build: Callable[[], object]):
         """The part built for ``key`` last time, or a new one (kept for the next redraw)."""
@@ -177,25 +205,25 @@ class RoundScreen:
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
         self._halves = (ft.Container(content=left, col=HALF), ft.Container(content=self._slots["board"], col=HALF))
-        self.root.controls = [
-            ft.ResponsiveRow(
-                list(self._halves),
-                spacing=10,
-                run_spacing=10,
-                vertical_alignment=ft.CrossAxisAlignment.START,
-            ),
-            self.side_box,
-        ]
+        self._row = ft.ResponsiveRow(
+            list(self._halves),
+            spacing=10,
+            run_spacing=10,
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        )
+        self.root.controls = [self._row, self.side_box]
 
     def _layout(self, v: RoundView) -> list[ft.Control]:
         """During a dragon attack its form takes the whole width, the board under it (not needed while the form
-        is filled in); else the board stands beside the banner from a tablet's width up. Changed by property."""
+        is filled in); else the board stands beside the banner from a tablet's width up."""
         col = FULL if v.decision == "attack" else HALF
         if self._halves[0].col == col:
             return []
-        for half in self._halves:
-            half.col = col
-        return list(self._halves)
+        # Flet's client lays a ResponsiveRow out again only when its own list changes, not when a child's ``col``
+        # does: the halves are made anew around the same contents.
+        self._halves = tuple(ft.Container(content=half.content, col=col) for half in self._halves)
+        self._row.controls = list(self._halves)
+        return [self._row]
 
     def refresh(self, part: str = "banner") -> None:
         """After a change inside a form (a stepper, a choice): only the parts that changed are sent."""
@@ -206,7 +234,7 @@ class RoundScreen:
         try:
             ok = call()
         except StoreConflict:  # Undo/Redo in a stale window (tests/test_round_presenter.py, xfail): as for a tap
-            self.p.error = "This game was changed in another window: here it is as saved there. Tap again."
+            self.p.error = self.p.stale_reason() or STALE
             ok = False
         self.act(ok)
 
@@ -219,6 +247,8 @@ class RoundScreen:
                 # The attack's result is in "On the board" at the top: bring it into view.
                 self.ctx.page.run_task(self.scroller.scroll_to, offset=0, duration=300)
         self.redraw()
+        if self.p.behind():  # refused: the saved game, newer than the screen was, is shown now
+            self._count_taps_when_drawn()
         if not ok and self.p.error:
             self.ctx.toast(self.p.error)
 

@@ -90,7 +90,7 @@ class SeatState:
     def label(self) -> str:
         if self.kind == "automa":
             return f"{colour_name(self.color)} automa ({self.difficulty.capitalize()})"
-        return f"{self.name} ({colour_name(self.color)})" if self.name else colour_name(self.color)
+        return words.named(self.name, self.color)
 
     def fields(self, expansion: bool) -> tuple[tuple[str, str], ...]:
         if self.kind == "automa":

@@ -8,6 +8,7 @@ from companion.phone import IN_BROWSER
 from companion.server import sharing
 from companion.ui import widgets as w
 from companion.ui.context import AppContext
+from companion.ui.round import whose
 
 QR_SIZE = 220
 
@@ -23,12 +24,19 @@ def share_card(ctx: AppContext) -> ft.Control:
     # Here, not at the top: the QR code's library is not bundled in the phone site, which never draws one.
     from companion.ui.settings.share_presenter import SharePresenter
 
-    presenter = SharePresenter(sharing.current(), ctx.state.get("device_token"))
+    session = ctx.state.get("session")  # the game this page plays, if any
+    picked = whose.label(session.game.setup, whose.owner(ctx, session.game_id)) if session is not None else None
+    presenter = SharePresenter(sharing.current(), ctx.state.get("device_token"), ctx.state.get("this_computer", True),
+                               picked)
     content = ft.Column(spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     def act(_e) -> None:
         presenter.act()
         render()
+
+    def ask_again(_e) -> None:
+        whose.pick(ctx, session.game_id, None)
+        ctx.go("/round")
 
     def render() -> None:
         view = presenter.view()
@@ -58,6 +66,14 @@ def share_card(ctx: AppContext) -> ft.Control:
                     alignment=ft.MainAxisAlignment.CENTER,
                 )
             )
+        if view.typed:
+            parts.append(w.para(view.typed, small=True))
+        if view.whose:
+            change = w.text_button("Change whose phone this is", ask_again, icon_name="PERSON")
+            parts.append(ft.Row([w.para(view.whose), change], wrap=True,
+                                vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        if view.footer:
+            parts.append(w.para(view.footer, small=True))
         if view.action == "Stop sharing":
             parts.append(w.para("Stop sharing ends every other device's session and the code.", small=True))
             parts.append(w.text_button(view.action, act, icon_name="STOP_SCREEN_SHARE"))

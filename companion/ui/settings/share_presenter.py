@@ -22,6 +22,9 @@ class ShareView:
     address: str | None = None
     qr_png: bytes | None = None
     action: str | None = None  # the button's label: "Stop sharing" / "Share again"
+    typed: str | None = None  # under the QR code: the address to open and type the code in, for a phone with no camera
+    footer: str | None = None  # at the card's foot, where the host has its button: why a phone has none
+    whose: str | None = None  # a phone: whose it is in the game in play ("This phone: Ann (Blue)."), to change it
 
 
 def qr_png(text: str, scale: int = 6) -> bytes:
@@ -31,12 +34,19 @@ def qr_png(text: str, scale: int = 6) -> bytes:
     return out.getvalue()
 
 
-class SharePresenter:
-    """``table`` is None when the app listens on this computer only; ``device`` is this page's token."""
+#: On a phone, in place of the host's buttons.
+HOST_ONLY = "Only the host's computer can stop sharing or make a new code."
 
-    def __init__(self, table: Table | None, device: str | None):
+
+class SharePresenter:
+    """``table`` is None when the app listens on this computer only; ``device`` is this page's token; ``host``:
+    the page is on the host computer's screen, the only one that stops or renews sharing."""
+
+    def __init__(self, table: Table | None, device: str | None, host: bool = True, whose: str | None = None):
         self.table = table
         self.device = device
+        self.host = host
+        self.whose = whose  # what this phone's person picked for the game in play ("Ann (Blue)"), if anything
         self.ended: int | None = None
 
     def view(self) -> ShareView:
@@ -55,21 +65,25 @@ class SharePresenter:
             lines = ["Not shared: no code opens the app now."]
             if self.ended is not None:
                 lines.append(f"Ended {self.ended} other device{'s' if self.ended != 1 else ''}.")
-            return ShareView("stopped", tuple(lines), action="Share again")
+            if self.host:
+                return ShareView("stopped", tuple(lines), action="Share again")
+            return ShareView("stopped", tuple(lines), footer=HOST_ONLY)
         return ShareView(
             "shared",
-            (
-                f"Table code {table.code}. On each phone, scan the code or open this address:",
-                joined,
-            ),
+            (f"Table code {table.code}. On each phone, scan the code or open this address:",)
+            + ((joined,) if self.host else ()),
             address=table.join_url,
             qr_png=qr_png(table.join_url),
-            action="Stop sharing",
+            action="Stop sharing" if self.host else None,
+            typed=f"Or open {table.base_url} and type the code.",
+            footer=None if self.host else HOST_ONLY,
+            whose=f"This phone: {self.whose}." if self.whose and not self.host else None,
         )
 
     def act(self) -> None:
-        """The card's button: stop sharing (ending every other device) or share again with a fresh code."""
-        if self.table is None:
+        """The card's button: stop sharing (ending every other device) or share again with a fresh code. Refused
+        on a phone (which has no such button)."""
+        if self.table is None or not self.host:
             return
         if self.table.join_url is None:
             self.table.share_again()

@@ -13,6 +13,7 @@ from companion.ui.round.presenter import TILE_TREASURE, RoundView, cap
 def attack(screen: RoundHost, v: RoundView) -> list[ft.Control]:
     a = v.attack
     p = screen.p
+    names = p.names
     form = form_state(screen)
     # Strength and points start mid-range for their steppers; what the tile takes starts open: the player taps it
     # (one of two) when the tile is revealed, so no default answers for them.
@@ -49,18 +50,18 @@ def attack(screen: RoundHost, v: RoundView) -> list[ft.Control]:
     if a.rahdo:
         rows = section("The black die")
         if a.black_die is not None:
-            rows.append(ft.Text(f"The app rolled the black die for {cap(a.trigger)}: {a.black_die}"))
+            rows.append(ft.Text(f"The app rolled the black die for {names.who(a.trigger)}: {a.black_die}"))
         else:
 
             def pick_black(n):
                 form["black"] = None if form.get("black") == n else n
                 screen.refresh()
 
-            rows.append(ft.Text(f"{cap(a.trigger)} rolls the black die (or leave it to the app)"))
+            rows.append(ft.Text(f"{names.who(a.trigger)} rolls the black die (or leave it to the app)"))
             rows.append(die_row("Black die", black, pick_black))
     for color in a.humans:
         entry = players[color]
-        rows = section(cap(color))
+        rows = section(names.who(color))
         if not a.rahdo:
 
             def pick(n, entry=entry):
@@ -68,11 +69,11 @@ def attack(screen: RoundHost, v: RoundView) -> list[ft.Control]:
                 screen.refresh()
 
             rows.append(ft.Text(f"Your die: {entry['die']}" if entry["die"] else "Your die (or the app rolls)"))
-            rows.append(die_row(f"{cap(color)} die", entry["die"], pick))
+            rows.append(die_row(f"{names.whose(color)} die", entry["die"], pick))
         rows.append(
             stepper(
                 screen,
-                f"{cap(color)} axes total",
+                f"{names.whose(color)} axes total",
                 entry["axes"],
                 0,
                 40,
@@ -88,7 +89,7 @@ def attack(screen: RoundHost, v: RoundView) -> list[ft.Control]:
                     entry["spells"].remove(spell)
 
             rows.append(
-                ft.Checkbox(label=f"{cap(color)} casts {text}", value=spell in entry["spells"], on_change=toggle)
+                ft.Checkbox(label=f"{names.name(color)} casts {text}", value=spell in entry["spells"], on_change=toggle)
             )
     for color, count in a.automa_axes.items():
         rows = section(f"{cap(color)} automa")

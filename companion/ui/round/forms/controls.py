@@ -49,11 +49,13 @@ def form_state(screen: RoundHost) -> dict:
 def action_button(label: str, on_click, *, primary: bool = True, icon: str | None = None, disabled: bool = False,
                   name: str | None = None, expand: bool = False):
     """A form's button. ``name``: what a screen reader says when the shown ``label`` leans on what is around it
-    ("Set points" under Green's steppers is "Set Green points")."""
+    ("Set points" under Green's steppers is "Set Green points"). ``expand`` is sent only when set: a button with
+    ``expand=False`` in a wrapping row (Draco Speak's two) was Flutter's grey error box, tens of thousands of
+    pixels tall."""
     cls = ft.FilledButton if primary else ft.FilledTonalButton
     return cls(
         label if name is None else ft.Text(label, semantics_label=name),
-        expand=expand,
+        expand=True if expand else None,
         icon=getattr(ft.Icons, icon) if icon else None,
         on_click=on_click,
         disabled=disabled,

@@ -8,7 +8,7 @@ import flet as ft
 
 from companion.ui import widgets as w
 from companion.ui.round.forms.controls import RoundHost, panel
-from companion.ui.round.presenter import KeepRoll, RoundView, WarpOffer, cap
+from companion.ui.round.presenter import KeepRoll, RoundView, WarpOffer
 
 
 def keep_roll_controls(screen: RoundHost, v: RoundView, keep: KeepRoll) -> ft.Control:
@@ -32,13 +32,13 @@ def keep_roll_controls(screen: RoundHost, v: RoundView, keep: KeepRoll) -> ft.Co
 def warp_controls(screen: RoundHost, warp: WarpOffer) -> ft.Control:
     """Time Warp on the dragon roll just made: the app re-rolls its own die; the table's is entered again."""
     p = screen.p
-    who = cap(warp.color)
+    who, whose = p.names.who(warp.color), p.names.whose(warp.color)
     if warp.by == "app":
         return ft.Column(
             [
                 ft.Text(f"{who} rolled {warp.value} for the dragon. Cast Time Warp on it?"),
                 w.text_button(
-                    f"Time Warp: re-roll {who}'s {warp.value}",
+                    f"Time Warp: re-roll {whose} {warp.value}",
                     lambda _e: screen.do(lambda: p.time_warp(warp.color)),
                     icon_name="HOURGLASS_TOP",
                 ),
@@ -48,7 +48,7 @@ def warp_controls(screen: RoundHost, warp: WarpOffer) -> ft.Control:
         )
     buttons = [
         ft.OutlinedButton(
-            content=ft.Text(str(n), semantics_label=f"Time Warp: {who}'s new die {n}"),
+            content=ft.Text(str(n), semantics_label=f"Time Warp: {whose} new die {n}"),
             on_click=lambda _e, n=n: screen.do(lambda: p.time_warp(warp.color, n)),
             width=45,
             height=w.TARGET,

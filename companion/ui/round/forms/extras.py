@@ -42,7 +42,7 @@ def extras(screen: RoundHost) -> ft.Control:
             ft.Dropdown(
                 label="Player",
                 value=who,
-                options=[ft.DropdownOption(key=c, text=cap(c)) for c in humans],
+                options=[ft.DropdownOption(key=c, text=p.names.who(c)) for c in humans],
                 on_select=lambda e: form.__setitem__("who", e.control.value),
             )
         )
@@ -85,7 +85,8 @@ def extras(screen: RoundHost) -> ft.Control:
             ft.Dropdown(
                 label="Whose special tile",
                 value=owner,
-                options=[ft.DropdownOption(key=c, text=words.player(c, g.setup.player(c).is_automa)) for c in owners],
+                options=[ft.DropdownOption(key=c, text=p.names.player(c, g.setup.player(c).is_automa))
+                         for c in owners],
                 on_select=lambda e: form.__setitem__("tile_owner", e.control.value),
             )
         )

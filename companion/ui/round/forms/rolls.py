@@ -6,13 +6,14 @@ import flet as ft
 
 from companion.ui.colors import on_color
 from companion.ui.round.forms.controls import MAIN, RoundHost, die_row, form_state, main_button, panel
-from companion.ui.round.presenter import RoundView, cap
+from companion.ui.round.presenter import RoundView
 
 
 def starting_rolls(screen: RoundHost) -> list[ft.Control]:
     form = form_state(screen)
     rolls = form.setdefault("rolls", {})
     humans = [pl.color for pl in screen.p.game.setup.humans]
+    names = screen.p.names
     rows: list[ft.Control] = [
         ft.Text(
             "Roll your own die and tap its value, or leave it to the app. "
@@ -25,13 +26,12 @@ def starting_rolls(screen: RoundHost) -> list[ft.Control]:
             rolls[color] = None if rolls.get(color) == n else n
             screen.refresh()
 
+        whose = f"{names.whose(color)} die"
         rows.append(
-            ft.Text(
-                f"{cap(color)}'s die: {rolls[color]}" if rolls.get(color) else f"{cap(color)}'s die (or the app rolls)",
-                weight=ft.FontWeight.W_600,
-            )
+            ft.Text(f"{whose}: {rolls[color]}" if rolls.get(color) else f"{whose} (or the app rolls)",
+                    weight=ft.FontWeight.W_600)
         )
-        rows.append(die_row(f"{cap(color)} rolled", rolls.get(color), pick))
+        rows.append(die_row(f"{names.name(color)} rolled", rolls.get(color), pick))
     go = main_button(
         screen, "Roll for the starting order", lambda _e: screen.do(lambda: screen.p.starting_rolls(rolls)), "CASINO"
     )

@@ -1,0 +1,84 @@
+"""The one table that routes an input to the phase that takes it, by the input's type and the decision the game
+waits for.
+
+An input whose type is not in the table is unknown; one whose type is there but not for the decision waited for
+(and that has no ``ANY`` route) is refused with what the game waits for. Spells, special tiles and corrections
+may come at any time (``ANY``); so may the golem, between dwarf actions (its phase checks when).
+
+>>> sorted(ROUTES["proceed"])
+['automa_turn', 'keep_roll', 'next_round', 'roll', 'starting_rolls']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from .decision import Decision
+from .inputs import NO_FIELDS, IllegalInput, check_shape
+from .phases import Phases
+
+Route = Callable[[Phases, dict, Decision], None]
+
+#: The decision kind that stands for "whatever the game waits for".
+ANY = "*"
+
+
+def not_possible(kind: str, decision: Decision) -> IllegalInput:
+    return IllegalInput(f"'{kind}' is not possible now: the game waits for {decision.kind}")
+
+
+def _place(p: Phases, inp: dict, d: Decision) -> None:
+    if inp.get("golem"):
+        return p.placing.golem(inp, d)
+    p.placing.human(d.color, d.dwarf, inp)
+
+
+def _golem_only(p: Phases, inp: dict, d: Decision) -> None:
+    """A placement while the game waits for something else: only the golem may come between dwarf actions."""
+    if not inp.get("golem"):
+        raise not_possible("place", d)
+    p.placing.golem(inp, d)
+
+
+def _side(p: Phases, inp: dict, d: Decision) -> None:
+    p.side.side_input(inp["type"], inp, d)
+
+
+#: input type -> decision kind (or ``ANY``) -> the phase that takes it.
+ROUTES: dict[str, dict[str, Route]] = {
+    "proceed": {
+        "automa_turn": lambda p, inp, d: p.automa_turn.place(d.color, d.dwarf),
+        "roll": lambda p, inp, d: p.rerolls.human_roll(d.color, None),
+        "keep_roll": lambda p, inp, d: p.rerolls.keep_or_reroll(d.color, False),
+        "next_round": lambda p, inp, d: p.flow.next_round(),
+        "starting_rolls": lambda p, inp, d: p.flow.starting_rolls(inp.get("rolls") or {}),
+    },
+    "starting_rolls": {"starting_rolls": lambda p, inp, d: p.flow.starting_rolls(inp.get("rolls") or {})},
+    "place": {"place": _place, ANY: _golem_only},
+    "roll": {"roll": lambda p, inp, d: p.rerolls.human_roll(d.color, inp.get("value"))},
+    "reroll": {"keep_roll": lambda p, inp, d: p.rerolls.keep_or_reroll(d.color, True)},
+    "answer": {"question": lambda p, inp, d: p.side.answer(inp)},
+    "attack_input": {"attack": lambda p, inp, d: p.fight.attack(inp)},
+    "game_end": {"final_scores": lambda p, inp, d: p.flow.game_end(inp)},
+    "spell": {ANY: _side},
+    "special_tile": {ANY: _side},
+    "correction": {ANY: _side},
+}
+
+
+def route(phases: Phases, inp: dict, decision: Decision) -> None:
+    """Check the input's shape and hand it to its phase, or raise ``IllegalInput`` (nothing changed yet)."""
+    kind = inp.get("type")
+    if type(kind) is not str:
+        check_shape(inp)  # says what is wrong with the type
+    by_decision: Mapping[str, Route] | None = ROUTES.get(kind)  # type: ignore[arg-type]
+    if by_decision is None:
+        raise IllegalInput(f"unknown input '{kind}'")
+    # ``{"type": "place", "space": <a text>}`` alone (the bots' and most taps' placement) has nothing else to
+    # check; the inputs of NO_FIELDS have no field to check.
+    if kind not in NO_FIELDS and not (kind == "place" and len(inp) == 2 and type(inp.get("space")) is str):
+        check_shape(inp)
+    handler = by_decision.get(decision.kind) or by_decision.get(ANY)
+    if handler is None:
+        raise not_possible(kind, decision)
+    handler(phases, inp, decision)

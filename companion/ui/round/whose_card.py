@@ -1,0 +1,25 @@
+"""The card a joined phone shows before the game, once: "Whose phone is this?" (companion/ui/round/whose.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.ui import widgets as w
+from companion.ui.round import whose
+
+
+def whose_card(setup, on_pick: Callable[[str], None]) -> ft.Control:
+    """A big button per human player, then "Just watching"; ``on_pick`` gets the colour or ``whose.WATCHING``."""
+    buttons = [
+        w.big_button(
+            choice.label,
+            lambda _e, value=choice.value: on_pick(value),
+            icon_name="VISIBILITY" if choice.value == whose.WATCHING else "PERSON",
+            primary=choice.value != whose.WATCHING,
+            expand=False,
+        )
+        for choice in whose.choices(setup)
+    ]
+    return w.card([w.heading(whose.QUESTION), w.para(whose.WHY), *buttons], spacing=12, stretch=True)
