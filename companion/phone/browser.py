@@ -10,8 +10,8 @@ from urllib.parse import parse_qs, urlsplit
 import flet as ft
 
 from companion.phone import storage
-from companion.ui import app as ui_app
 from companion.ui.new_game.view import SEED_ENV
+from companion.ui.shell import app as ui_app
 
 
 def show_line(page: ft.Page, text: str) -> None:

@@ -36,7 +36,7 @@ from companion.phone import fetch
 APP_NAME = "Treasure Mountain Companion"
 SHORT_NAME = "Treasure"
 DESCRIPTION = "Companion for Treasure Mountain: automa decks, dice, dragon, turn order and scoring."
-#: The app's seed colour (``companion.ui.context.SEED_COLOR``, amber 800): the phone's status bar and splash.
+#: The app's seed colour (``companion.ui.shell.context.SEED_COLOR``, amber 800): the phone's status bar and splash.
 THEME_COLOR = "#FF8F00"
 BACKGROUND_COLOR = "#FFF8F3"
 

@@ -11,12 +11,12 @@ import flet as ft
 import pytest
 
 from companion.sim.calibrate import deck_digest
-from companion.ui.context import AppContext
 from companion.ui.decks import calibration, file_pick
 from companion.ui.settings import share
+from companion.ui.shell.context import AppContext
 from tests.flet_helpers import run_async, walk
-from tests.test_deck_calibration import _import_red
-from tests.test_ui_views import FakePage
+from tests.ui.decks.test_calibration import _import_red
+from tests.ui.shell.test_views import FakePage
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ import zipfile
 
 import pytest
 
-from companion.cli import main as cli
+from companion.cli.main import main as cli
 from companion.phone import fetch
 from companion.phone.site import APP_ARCHIVE, MARKER, BuildError, build_site, pruned, site_files
 from tests.browser.phone_page import built_site

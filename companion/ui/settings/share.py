@@ -6,9 +6,9 @@ import flet as ft
 
 from companion.phone import IN_BROWSER
 from companion.server import sharing
-from companion.ui import widgets as w
-from companion.ui.context import AppContext
 from companion.ui.round import whose
+from companion.ui.shell.context import AppContext
+from companion.ui.widgets import common as w
 
 QR_SIZE = 220
 
