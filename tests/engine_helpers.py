@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Mapping
 
-from companion.rules import automa as automa_rules
-from companion.rules.deck import AllPlay, Card, Deck
-from companion.rules.game import Game, IllegalInput
+from companion.rules.automa import choices as automa_rules
+from companion.rules.automa.deck import AllPlay, Card, Deck
+from companion.rules.engine.game import Game, IllegalInput
 from companion.rules.setup import Player, Setup
 
 PROCEED = {"type": "proceed"}

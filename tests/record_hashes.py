@@ -21,7 +21,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from companion.rules.game import KNOWN_VERSIONS, RULES_VERSION
+from companion.rules.engine.game import KNOWN_VERSIONS, RULES_VERSION
 from companion.sim.simulate import run
 
 HASH_FILES = {v: Path(__file__).parent / "data" / f"record_hashes_v{v}.json" for v in KNOWN_VERSIONS}

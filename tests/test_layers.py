@@ -68,7 +68,7 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
 def test_the_import_graph_is_read():
     graph = _imports()
     assert "companion.ui.round.forms.banner" in graph["companion.ui.round.view"]
-    assert "companion.rules.game" in graph["companion.record"]
+    assert "companion.rules.engine.game" in graph["companion.record.format"]
 
 
 def test_no_import_cycle_in_companion():

@@ -15,7 +15,7 @@ def test_flet_build_points_at_an_entry_module_that_starts_the_app():
     calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and getattr(n.func, "attr", "") == "run"]
     assert calls, "main.py must call ft.run"
     imports = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
-    assert "companion.ui.app" in imports
+    assert "companion.ui.shell.app" in imports
     for key in ("org", "product", "company", "copyright"):
         assert config[key]
 
@@ -28,7 +28,7 @@ def test_prepare_copies_the_package_and_the_decks(tmp_path):
     spec.loader.exec_module(prepare)
     written = prepare.prepare(ROOT, tmp_path)
     assert [p.name for p in written] == ["companion", "automa_decks"]
-    assert (tmp_path / "companion" / "rules" / "game.py").is_file()
+    assert (tmp_path / "companion" / "rules" / "engine" / "game.py").is_file()
     assert (tmp_path / "automa_decks" / "red.toml").is_file()
     assert not list(tmp_path.rglob("__pycache__"))
 

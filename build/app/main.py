@@ -5,7 +5,7 @@
 
 import flet as ft
 
-from companion.ui.app import make_main
+from companion.ui.shell.app import make_main
 
 # On a phone or a packaged desktop app Flet sets FLET_APP_STORAGE_DATA; the store and settings use it.
 ft.run(make_main())

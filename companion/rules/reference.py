@@ -19,7 +19,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from .spaces import TAVERN_SPACES, Source
+from companion.rules.board.spaces import TAVERN_SPACES, Source
 
 
 class DragonTrack(BaseModel):

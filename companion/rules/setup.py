@@ -18,8 +18,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from .deck import Deck
-from .reference import load_reference
+from companion.rules.automa.deck import Deck
+from companion.rules.reference import load_reference
 
 Color = Literal["red", "yellow", "green", "blue"]
 COLORS: tuple[str, ...] = ("red", "yellow", "green", "blue")

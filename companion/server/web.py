@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.types import ASGIApp
 
-from companion.rules.deck import MAX_DECK_BYTES
+from companion.rules.automa.deck import MAX_DECK_BYTES
 from companion.server.compressed import CompressedFiles
 from companion.server.content_policy import ContentPolicy
 from companion.server.early import EarlyApp, can_answer_early, early_index
@@ -31,7 +31,7 @@ from companion.server.hangup import EndWhenGone
 from companion.server.renderer import NotCrossOriginIsolated, web_renderer
 from companion.server.sharing import Table
 from companion.server.stopped_notice import StoppedNotice
-from companion.uploads import enable as enable_uploads
+from companion.server.uploads import enable as enable_uploads
 
 
 def guarded(app: ASGIApp, hosts: Sequence[str], table: Table | None = None) -> ASGIApp:
@@ -53,7 +53,7 @@ def flet_app(main: Callable):
     """Flet's ASGI app for ``main`` (imports Flet's web server: about a second)."""
     import flet as ft
 
-    # A picked file comes as an upload beside the WebSocket, never inside it (companion/uploads.py).
+    # A picked file comes as an upload beside the WebSocket, never inside it (companion/server/uploads.py).
     uploads = enable_uploads(MAX_DECK_BYTES)
     return ft.run(main, view=ft.AppView.WEB_BROWSER, no_cdn=True, export_asgi_app=True, web_renderer=web_renderer(),
                   upload_dir=str(uploads))

@@ -19,8 +19,8 @@ import random
 from itertools import compress
 from operator import not_
 
-from companion.rules import automa as automa_rules
-from companion.rules.game import Decision, Game
+from companion.rules.automa import choices as automa_rules
+from companion.rules.engine.game import Decision, Game
 
 GREEDY_ORDER = (
     "dwarf_king",
@@ -48,7 +48,7 @@ BOTS = ("random", "greedy")
 class _BotRandom(random.Random):
     """``random.Random`` with ``choice`` and ``randint`` written as the one draw CPython makes for each (3.11 to
     3.13: ``seq[_randbelow(len(seq))]`` and ``a + _randbelow(b - a + 1)``): the same numbers, so the same games
-    (tests/test_record_hashes.py holds them), without ``randrange``'s argument checks, a few percent of a game.
+    (tests/record/test_pinned_hashes.py holds them), without ``randrange``'s argument checks, a few percent of a game.
 
     ``_randbelow`` itself is written out too (``_randbelow_with_getrandbits``: ``getrandbits(n.bit_length())``
     until below n), one call less for each of the ~110 draws of a game."""
@@ -76,7 +76,7 @@ class Bot:
     """Answers every decision of a game with legal inputs.
 
     Every input holds plain JSON values only (exactly a str, an int, a bool, None, a list or a dict), which
-    ``simulate`` tells ``record.game_record`` (``plain_inputs``): keep it so (tests/test_record_encoder.py)."""
+    ``simulate`` tells ``record.game_record`` (``plain_inputs``): keep it so (tests/record/test_encoder.py)."""
 
     def __init__(self, kind: str, seed: int) -> None:
         if kind not in BOTS:

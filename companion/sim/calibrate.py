@@ -22,12 +22,11 @@ import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
-from companion.rules.calibration import Band, BotBand, Calibration, Fingerprint, percentile
-from companion.rules.deck import DECK_NAMES, Deck
-from companion.rules.game import Game
-
-from .bots import Bot, play
-from .simulate import sim_setup
+from companion.rules.automa.calibration import Band, BotBand, Calibration, Fingerprint, percentile
+from companion.rules.automa.deck import DECK_NAMES, Deck
+from companion.rules.engine.game import Game
+from companion.sim.bots import Bot, play
+from companion.sim.simulate import sim_setup
 
 DIFFICULTIES = ("easy", "hard", "punishing")
 BOTS = ("random", "greedy")

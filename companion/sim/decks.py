@@ -9,15 +9,15 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 
-from companion.oneline import one_line, shown
-from companion.reading import open_input
-from companion.rules.deck import MAX_DECK_BYTES, Deck, DeckError, deck_from_bytes
+from companion.files.oneline import one_line, shown
+from companion.files.reading import open_input
+from companion.rules.automa.deck import MAX_DECK_BYTES, Deck, DeckError, deck_from_bytes
 
 
 def load_deck_file(path: str | os.PathLike[str]) -> Deck:
     """The deck in the file a person named (``--deck``, ``decks check``); :class:`DeckError` naming it as given.
 
-    Opened as every command-line input is (:func:`companion.reading.open_input`): a named pipe that nothing
+    Opened as every command-line input is (:func:`companion.files.reading.open_input`): a named pipe that nothing
     writes to is refused at once instead of waiting forever; ``/dev/zero`` is stopped by the size limit.
     """
     name = os.fspath(path) or '""'  # an empty name (refused by open_input) is shown as one

@@ -13,14 +13,13 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from companion.atomic import write_new
-from companion.record import game_record
-from companion.rules.deck import Deck
-from companion.rules.game import RULES_VERSION, Game
-from companion.rules.rng import Rng
+from companion.files.atomic import write_new
+from companion.record.format import game_record
+from companion.rules.automa.deck import Deck
+from companion.rules.engine.game import RULES_VERSION, Game
+from companion.rules.engine.rng import Rng
 from companion.rules.setup import Player, Setup
-
-from .bots import Bot, play
+from companion.sim.bots import Bot, play
 
 AUTOMA_COLORS = ("red", "green")
 HUMAN_COLORS = ("blue", "yellow")

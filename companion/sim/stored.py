@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.rules.game import Game
-from companion.session import GameSession, finished_summary
+from companion.rules.engine.game import Game
 from companion.store import Store
+from companion.store.session import GameSession, finished_summary
 
 
 def store_writer(data_dir: Path):

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from companion.rules.automa import SPELL_POINTS
-from companion.rules.dragon import split_gem_loss, treasure_loss
+from companion.rules.automa.choices import SPELL_POINTS
+from companion.rules.board.dragon import split_gem_loss, treasure_loss
 
 #: table_keeps ``what`` -> the question the app would have asked (the bot answers it the same way).
 QUESTION_OF = {"achievement": "dwarf_king", "contract": "gem_market", "tile": "tunnel", "spell": "wizards_cave",

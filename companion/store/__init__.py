@@ -9,7 +9,7 @@
 Callers import from here (``from companion.store import Store, StoreError``).
 """
 
-from companion.paths import APP_DIR_NAME, default_data_dir
+from companion.files.paths import APP_DIR_NAME, default_data_dir
 from companion.store.errors import (
     FAIL_WRITES_ENV,
     AlreadyStored,

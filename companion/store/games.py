@@ -46,7 +46,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from companion.paths import resolve_data_dir
+from companion.files.paths import resolve_data_dir
 from companion.store.errors import (
     AlreadyStored,
     GameNotFound,

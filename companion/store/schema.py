@@ -14,8 +14,8 @@ import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
 
-from companion import paths
-from companion.atomic import sweep_data_folder
+from companion.files import paths
+from companion.files.atomic import sweep_data_folder
 from companion.store.errors import StoreError, StoreUnwritable, sqlite_errors, unwritable_reason
 
 DB_NAME = paths.GAMES_FILE
@@ -80,7 +80,7 @@ def connect(path: Path) -> sqlite3.Connection:
         if unwritable:
             raise StoreUnwritable(*unwritable, f"cannot open {path}: {e}") from None
         raise StoreError(f"cannot open the saved games at {path}: {e}") from None
-    # The data folder is opened to write: temporary files a killed write left there go (companion/atomic.py).
+    # The data folder is opened to write: temporary files a killed write left there go (companion/files/atomic.py).
     sweep_data_folder(path.parent)
     return conn
 

@@ -14,8 +14,8 @@ from typing import Protocol
 
 import flet as ft
 
-from companion.ui import widgets as w
-from companion.ui.context import AppContext
+from companion.ui.shell.context import AppContext
+from companion.ui.widgets import common as w
 
 PICKER_KEY = "file_save_picker"
 

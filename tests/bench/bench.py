@@ -17,12 +17,12 @@ import tempfile
 import time
 from collections.abc import Callable
 
-from companion.record import dumps, game_record, loads
-from companion.rules.game import Game
+from companion.record.format import dumps, game_record, loads
+from companion.rules.engine.game import Game
 from companion.rules.setup import Setup
-from companion.session import GameSession
 from companion.sim.bots import Bot, play
 from companion.store import Store
+from companion.store.session import GameSession
 
 
 def _figure(name: str, samples_s: list[float], unit: str = "ms", **extra) -> dict:
@@ -72,7 +72,7 @@ def bench_games_per_second(games: int = 300, records: bool = False) -> dict:
     games a second are games / total CPU time: on a shared machine the wall clock also counts the time other
     programs held the core. The wall-clock rate and the load average are printed beside it.
     """
-    from companion.rules.rng import Rng
+    from companion.rules.engine.rng import Rng
     from companion.sim.simulate import sim_setup
 
     seeds = Rng(1)

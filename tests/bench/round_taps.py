@@ -2,7 +2,7 @@
 
     python -m tests.bench.round_taps [--seed N] [--taps N] [--parts] [--profile FILE]
 
-A real Flet ``Session`` runs the app (``companion.ui.app.main``) on a fake connection that msgpack-encodes every
+A real Flet ``Session`` runs the app (``companion.ui.shell.app.main``) on a fake connection that msgpack-encodes every
 message as Flet's web connection does (the encoding also takes Flet's snapshots for the next diff), so a tap
 costs what it costs in the server: the handler, Flet's diff of what it updated and the encoding. The game is
 started in the store, the page opens at /round, and each tap is dispatched as the page sends it
@@ -39,9 +39,9 @@ from flet.pubsub.pubsub_hub import PubSubHub
 
 from companion.rules.setup import Setup
 from companion.store import Store
-from companion.ui import app, game_access
-from companion.ui.context import AppContext
-from companion.ui.flet_messages import TRANSPORT_LOG
+from companion.ui.flet_patches.messages import TRANSPORT_LOG
+from companion.ui.shell import app, game_access
+from companion.ui.shell.context import AppContext
 
 ENCODE = configure_encode_object_for_msgpack(BaseControl)
 #: The answer the browser bench gives to each banner (tests/bench/browser.py): a banner's words, then the tapped
@@ -68,7 +68,7 @@ class EncodingConnection(Connection):
 
     def send_message(self, message) -> None:
         # Flet's web connection (flet_web.fastapi.flet_app.FletApp.send_message) builds this debug line for every
-        # message, whether or not its logger prints it: companion/ui/flet_messages.py makes that cheap.
+        # message, whether or not its logger prints it: companion/ui/flet_patches/messages.py makes that cheap.
         TRANSPORT_LOG.debug(f"send_message: {message}")
         self.sent += len(msgpack.packb([message.action, message.body], default=ENCODE))
 

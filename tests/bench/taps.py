@@ -22,9 +22,9 @@ import random
 import sys
 from collections import Counter
 
-from companion.rules.automa import GEM_COLORS, STASH_GEMS
+from companion.rules.automa.choices import GEM_COLORS, STASH_GEMS
 from companion.rules.setup import Setup
-from companion.session import GameSession
+from companion.store.session import GameSession
 from companion.ui.round import answers
 from companion.ui.round.presenter import RoundPresenter
 from companion.ui.score.presenter import AUTOMA_FIELDS

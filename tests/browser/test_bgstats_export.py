@@ -6,10 +6,10 @@ import json
 import pytest
 
 from companion.rules.setup import Setup
-from companion.session import GameSession
 from companion.sim.bots import Bot
 from companion.store import Store
-from tests.test_export_bgstats import by_color, check_shape
+from companion.store.session import GameSession
+from tests.export.test_bgstats import by_color, check_shape
 
 pytestmark = pytest.mark.browser
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules.deck import MAX_DECK_BYTES
+from companion.rules.automa.deck import MAX_DECK_BYTES
 from tests.browser.test_decks_screen import GREEN
 
 pytestmark = pytest.mark.browser

@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from companion.rules.game import Game
+from companion.rules.engine.game import Game
 from companion.rules.setup import Player, Setup
-from companion.session import GameSession
 from companion.sim.bots import Bot
 from companion.store import Store
+from companion.store.session import GameSession
 
 pytestmark = pytest.mark.browser
 

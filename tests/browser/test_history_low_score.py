@@ -1,6 +1,6 @@
 """History's chart with a solo score under 10: its dot is drawn above the dates, not on them (the floor was 0).
 
-The chart's bounds are checked in tests/test_history_presenter.py; here the screen is drawn for a person to look
+The chart's bounds are checked in tests/ui/history/test_presenter.py; here the screen is drawn for a person to look
 at (``history-low-score-phone.png``) and its summary names the low game.
 """
 

@@ -7,9 +7,9 @@ that is a loss, an Easy win), game 4 a Hard solo game in progress.
 import pytest
 
 from companion.rules.setup import Setup
-from companion.session import GameSession
 from companion.sim.bots import Bot
 from companion.store import Store
+from companion.store.session import GameSession
 
 pytestmark = pytest.mark.browser
 

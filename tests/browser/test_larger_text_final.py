@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.settings import Settings, save_settings
 from companion.store import Store
+from companion.store.settings import Settings, save_settings
 from tests.browser.test_final_screen import played_to_the_end
 
 pytestmark = pytest.mark.browser

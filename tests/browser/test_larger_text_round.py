@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.settings import Settings, save_settings
+from companion.store.settings import Settings, save_settings
 from tests.browser.test_round_flow import SEED, Table
 
 pytestmark = pytest.mark.browser

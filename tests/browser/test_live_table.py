@@ -9,8 +9,8 @@ import time
 import pytest
 from page_watch import HEARD, TAP_IF_UNCHANGED
 
-from companion.session import GameSession
 from companion.store import Store
+from companion.store.session import GameSession
 from companion.ui.new_game.presenter import NewGameForm
 from companion.ui.round.presenter import RoundPresenter
 

@@ -12,11 +12,11 @@ import re
 
 import pytest
 
-from companion.rules.game import Game
+from companion.rules.engine.game import Game
 from companion.rules.setup import Player, Setup
-from companion.session import GameSession
 from companion.sim.bots import Bot
 from companion.store import Store
+from companion.store.session import GameSession
 from companion.ui.new_game.presenter import setup_checklist
 from companion.ui.round.presenter import RoundPresenter
 

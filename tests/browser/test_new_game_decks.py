@@ -7,7 +7,7 @@ cards unseen.
 
 import pytest
 
-from companion.rules.deck import load_builtin
+from companion.rules.automa.deck import load_builtin
 from companion.store import Store
 from companion.ui.decks.presenter import import_deck
 from companion.ui.decks.transcribe_presenter import deck_toml

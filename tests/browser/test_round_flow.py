@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from companion.rules.words import count as count_of
-from companion.session import GameSession
-from companion.settings import Settings, save_settings
 from companion.store import Store
+from companion.store.session import GameSession
+from companion.store.settings import Settings, save_settings
 from companion.ui.new_game.presenter import NewGameForm
 from companion.ui.round.presenter import Cell, RoundPresenter, RoundView
 

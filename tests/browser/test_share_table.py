@@ -12,8 +12,8 @@ import pytest
 from page_watch import HEARD, TAP_IF_UNCHANGED
 from server_helpers import free_port, launch, wait_listening
 
-from companion.session import GameSession
 from companion.store import Store
+from companion.store.session import GameSession
 from companion.ui.new_game.presenter import NewGameForm
 from companion.ui.round.presenter import RoundPresenter
 

@@ -11,9 +11,9 @@ import pytest
 
 from companion.rules.scoring import automa_points, beard_rank
 from companion.rules.setup import Setup
-from companion.session import GameSession
 from companion.sim.bots import Bot
 from companion.store import Store
+from companion.store.session import GameSession
 
 pytestmark = pytest.mark.browser
 

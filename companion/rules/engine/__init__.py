@@ -1,4 +1,4 @@
-"""The game engine's parts, one phase a module, composed by ``companion.rules.game.Game``.
+"""The game engine's parts, one phase a module, composed by ``companion.rules.engine.game.Game``.
 
 Each phase is an object made for one game state (``phases.wire``) with explicit references to what it uses: the
 game's ``Fixed`` facts, the ``GameState``, the ``StepLog`` that records every fact, and the phases below it. Calls

@@ -1,6 +1,6 @@
 """Each automa's deck in play: its draw and discard piles, every draw and shuffle logged.
 
-The cards themselves (what a card says) are ``companion.rules.deck``'s; this part only moves card ids between
+The cards themselves (what a card says) are ``companion.rules.automa.deck``'s; this part only moves card ids between
 the piles kept in ``GameState.decks`` and reads a drawn card from its table.
 """
 
@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..deck import Card
-from ..state import DeckPiles, GameState
-from .step_log import StepLog
+from companion.rules.automa.deck import Card
+from companion.rules.engine.state import DeckPiles, GameState
+from companion.rules.engine.step_log import StepLog
 
 
 class AutomaDecks:

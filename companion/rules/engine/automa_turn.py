@@ -1,23 +1,23 @@
 """The automa's turn: draw a card, place the dwarf where it says, take the space's reward; and the all-play walk,
 where each automa in turn draws a card for an all-play action someone else claimed.
 
-Which space a card picks and what a claim gives are in ``companion.rules.automa``; this phase draws and records.
+Which space a card picks and what a claim gives are in ``companion.rules.automa.choices``; this phase draws and records.
 """
 
 from __future__ import annotations
 
 from itertools import filterfalse
 
-from .. import automa as automa_rules
-from ..automa import choose_space
-from ..board import dwarf_on_space
-from ..spaces import SPACES
-from ..state import GameState
-from ..words.plural import count
-from .automa_decks import AutomaDecks
-from .fixed import Fixed
-from .step_log import StepLog
-from .table_stash import TableStash
+from companion.rules.automa import choices as automa_rules
+from companion.rules.automa.choices import choose_space
+from companion.rules.board.occupants import dwarf_on_space
+from companion.rules.board.spaces import SPACES
+from companion.rules.engine.automa_decks import AutomaDecks
+from companion.rules.engine.fixed import Fixed
+from companion.rules.engine.state import GameState
+from companion.rules.engine.step_log import StepLog
+from companion.rules.engine.table_stash import TableStash
+from companion.rules.words.plural import count
 
 
 class AutomaTurn:

@@ -11,10 +11,10 @@ from functools import cache, partial
 from types import MappingProxyType
 from typing import NamedTuple
 
-from ..placement import next_placer, occupied_reason
-from ..state import GameState
-from .dragon_track import DragonTrack
-from .fixed import Fixed
+from companion.rules.board.placement import next_placer, occupied_reason
+from companion.rules.engine.dragon_track import DragonTrack
+from companion.rules.engine.fixed import Fixed
+from companion.rules.engine.state import GameState
 
 #: The details of a decision that has none: empty, and read-only since every such decision shares it.
 NO_DETAILS: Mapping = MappingProxyType({})

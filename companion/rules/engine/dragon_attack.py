@@ -2,7 +2,7 @@
 a human the app die that can change the fight, then defences, the winner's tile, captured dwarves and the
 automa's losses.
 
-The numbers (defence, who wins, how much is lost) are ``companion.rules.dragon``'s; the attack itself is queued
+The numbers (defence, who wins, how much is lost) are ``companion.rules.board.dragon``'s; the attack itself is queued
 by ``dragon_track``; a re-roll of a paused die (Temple, Time Warp) comes from ``rerolls``, which hands the new
 die back here (``temple_reroll``, ``die_changed``).
 
@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..dragon import defence, resolve_attack, split_gem_loss, treasure_loss
-from ..state import GameState
-from .editions import expansion_only
-from .fixed import Fixed
-from .inputs import IllegalInput
-from .step_log import StepLog
-from .table_stash import TableStash
+from companion.rules.board.dragon import defence, resolve_attack, split_gem_loss, treasure_loss
+from companion.rules.engine.editions import expansion_only
+from companion.rules.engine.fixed import Fixed
+from companion.rules.engine.inputs import IllegalInput
+from companion.rules.engine.state import GameState
+from companion.rules.engine.step_log import StepLog
+from companion.rules.engine.table_stash import TableStash
 
 
 class DragonAttack:

@@ -1,17 +1,17 @@
 """The dragon's track: the aggression a die shows, the dragon's moves, and the start of an attack at its head.
 
-The numbers (the threshold, Dragon Song) are ``companion.rules.dragon``'s; this part moves the dragon and, when
+The numbers (the threshold, Dragon Song) are ``companion.rules.board.dragon``'s; this part moves the dragon and, when
 it reaches the head, rolls the automa's fight dice and draws their axe cards, queueing the attack for the table.
 What follows (the table's inputs, defences, losses) is ``dragon_attack``'s.
 """
 
 from __future__ import annotations
 
-from ..dragon import aggression_threshold
-from ..state import GameState
-from .automa_decks import AutomaDecks
-from .fixed import Fixed
-from .step_log import StepLog
+from companion.rules.board.dragon import aggression_threshold
+from companion.rules.engine.automa_decks import AutomaDecks
+from companion.rules.engine.fixed import Fixed
+from companion.rules.engine.state import GameState
+from companion.rules.engine.step_log import StepLog
 
 #: The lowest face that can move the dragon (the threshold without Dragon Song; Dragon Song only raises it).
 LOWEST_THRESHOLD = min(aggression_threshold(False), aggression_threshold(True))

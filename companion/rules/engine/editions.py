@@ -7,7 +7,7 @@ game; version 1 let it through).
 
 from __future__ import annotations
 
-from .inputs import IllegalInput
+from companion.rules.engine.inputs import IllegalInput
 
 #: The special mine tile that comes with the expansion (its purple gem icon sets it apart).
 EXPANSION_TILES = frozenset({"spell_chamber"})

@@ -10,11 +10,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from .. import automa as automa_rules
-from ..automa import Claim
-from ..deck import Card, Deck
-from ..setup import Setup
-from ..spaces import SPACES, spaces_for
+from companion.rules.automa import choices as automa_rules
+from companion.rules.automa.choices import Claim
+from companion.rules.automa.deck import Card, Deck
+from companion.rules.board.spaces import SPACES, spaces_for
+from companion.rules.setup import Setup
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,19 +13,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..state import GameState
-from .automa_decks import AutomaDecks
-from .automa_turn import AutomaTurn
-from .decision import Decisions
-from .dragon_attack import DragonAttack
-from .dragon_track import DragonTrack
-from .fixed import Fixed
-from .placing import Placing
-from .rerolls import Rerolls
-from .round_flow import RoundFlow
-from .side_inputs import SideInputs
-from .step_log import StepLog
-from .table_stash import TableStash
+from companion.rules.engine.automa_decks import AutomaDecks
+from companion.rules.engine.automa_turn import AutomaTurn
+from companion.rules.engine.decision import Decisions
+from companion.rules.engine.dragon_attack import DragonAttack
+from companion.rules.engine.dragon_track import DragonTrack
+from companion.rules.engine.fixed import Fixed
+from companion.rules.engine.placing import Placing
+from companion.rules.engine.rerolls import Rerolls
+from companion.rules.engine.round_flow import RoundFlow
+from companion.rules.engine.side_inputs import SideInputs
+from companion.rules.engine.state import GameState
+from companion.rules.engine.step_log import StepLog
+from companion.rules.engine.table_stash import TableStash
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,22 +1,22 @@
 """A human's placement: a dwarf (with a dislodging spell or not) or the stone golem, and what a claim queues.
 
-The rules of where a dwarf may go are in ``companion.rules.placement``; this phase applies them to the game.
+The rules of where a dwarf may go are in ``companion.rules.board.placement``; this phase applies them to the game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..board import Occupant, dwarf_on_space
-from ..placement import SPELLS_FOR_PLACEMENT, blocked_reason
-from ..spaces import DRAGON_SPACES, SPACES, WALK_SPACES
-from ..state import GameState
-from .decision import Decision
-from .editions import expansion_only
-from .fixed import Fixed
-from .inputs import IllegalInput
-from .rerolls import Rerolls
-from .step_log import StepLog
+from companion.rules.board.occupants import Occupant, dwarf_on_space
+from companion.rules.board.placement import SPELLS_FOR_PLACEMENT, blocked_reason
+from companion.rules.board.spaces import DRAGON_SPACES, SPACES, WALK_SPACES
+from companion.rules.engine.decision import Decision
+from companion.rules.engine.editions import expansion_only
+from companion.rules.engine.fixed import Fixed
+from companion.rules.engine.inputs import IllegalInput
+from companion.rules.engine.rerolls import Rerolls
+from companion.rules.engine.state import GameState
+from companion.rules.engine.step_log import StepLog
 
 
 class Placing:

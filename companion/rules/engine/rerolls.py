@@ -25,12 +25,12 @@ Undo is no free re-roll: every re-roll comes from the generator kept in the stat
 
 from __future__ import annotations
 
-from ..state import GameState
-from .dragon_attack import DragonAttack
-from .dragon_track import DragonTrack
-from .fixed import Fixed
-from .inputs import IllegalInput
-from .step_log import StepLog
+from companion.rules.engine.dragon_attack import DragonAttack
+from companion.rules.engine.dragon_track import DragonTrack
+from companion.rules.engine.fixed import Fixed
+from companion.rules.engine.inputs import IllegalInput
+from companion.rules.engine.state import GameState
+from companion.rules.engine.step_log import StepLog
 
 TIME_WARP = "time_warp"
 

@@ -10,17 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..placement import next_placer
-from ..spaces import TAVERN_SPACES
-from ..state import GameState
-from ..turn_order import from_tavern, order_from_rolls, tied_groups
-from .automa_decks import AutomaDecks
-from .automa_turn import AutomaTurn
-from .decision import Decision, Decisions, automa_turn_decision, place_decision, question_decision
-from .dragon_track import DragonTrack
-from .fixed import Fixed
-from .inputs import IllegalInput
-from .step_log import StepLog
+from companion.rules.board.placement import next_placer
+from companion.rules.board.spaces import TAVERN_SPACES
+from companion.rules.board.turn_order import from_tavern, order_from_rolls, tied_groups
+from companion.rules.engine.automa_decks import AutomaDecks
+from companion.rules.engine.automa_turn import AutomaTurn
+from companion.rules.engine.decision import Decision, Decisions, automa_turn_decision, place_decision, question_decision
+from companion.rules.engine.dragon_track import DragonTrack
+from companion.rules.engine.fixed import Fixed
+from companion.rules.engine.inputs import IllegalInput
+from companion.rules.engine.state import GameState
+from companion.rules.engine.step_log import StepLog
 
 
 class RoundFlow:

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from .decision import Decision
-from .inputs import NO_FIELDS, IllegalInput, check_shape
-from .phases import Phases
+from companion.rules.engine.decision import Decision
+from companion.rules.engine.inputs import NO_FIELDS, IllegalInput, check_shape
+from companion.rules.engine.phases import Phases
 
 Route = Callable[[Phases, dict, Decision], None]
 

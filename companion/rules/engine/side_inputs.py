@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .. import automa as automa_rules
-from ..state import GameState
-from .decision import Decision
-from .dragon_track import DragonTrack
-from .editions import EXPANSION_TILES, expansion_only
-from .fixed import Fixed
-from .inputs import IllegalInput
-from .rerolls import TIME_WARP, Rerolls
-from .step_log import StepLog
+from companion.rules.automa import choices as automa_rules
+from companion.rules.engine.decision import Decision
+from companion.rules.engine.dragon_track import DragonTrack
+from companion.rules.engine.editions import EXPANSION_TILES, expansion_only
+from companion.rules.engine.fixed import Fixed
+from companion.rules.engine.inputs import IllegalInput
+from companion.rules.engine.rerolls import TIME_WARP, Rerolls
+from companion.rules.engine.state import GameState
+from companion.rules.engine.step_log import StepLog
 
 DRACO_SPEAK = "draco_speak"
 

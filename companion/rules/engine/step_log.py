@@ -6,7 +6,7 @@ records besides its own (a die rolled, treasure gained, points scored) live here
 and logs the change in one call: the state and the log never disagree.
 
 >>> from companion.rules.setup import Setup
->>> from companion.rules.state import GameState
+>>> from companion.rules.engine.state import GameState
 >>> log = StepLog(GameState.start(Setup.solo(seed=3)))
 >>> step = log.begin(1)
 >>> log.emit("dragon", position=1)
@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..state import GameState
+from companion.rules.engine.state import GameState
 
 #: An event as it is logged and recorded: ``seq``, ``step`` and ``type`` first, then its own fields.
 Event = dict[str, Any]

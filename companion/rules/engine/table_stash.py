@@ -22,7 +22,7 @@ power counted, as for a human.
 
 from __future__ import annotations
 
-from .step_log import StepLog
+from companion.rules.engine.step_log import StepLog
 
 #: The all-play question of ``automa.all_play_question`` -> the instruction when the table keeps the stash.
 ALL_PLAY_WHAT = {"dwarf_king": "achievement", "gem_market": "contract", "tunnel": "tile", "wizards_cave": "spell"}

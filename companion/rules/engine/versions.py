@@ -1,6 +1,6 @@
 """The rules versions: a game is played, saved and replayed under the rules version it was made with.
 
-The version is the game record's format version (``companion.record``): it goes up when a rules change makes
+The version is the game record's format version (``companion.record.format``): it goes up when a rules change makes
 the same inputs give another game. A game keeps its version for life, so a record or a stored game made before
 a change still replays, and a game resumed after an update goes on under the rules it began with.
 

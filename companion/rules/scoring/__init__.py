@@ -33,12 +33,29 @@ printed); the 5 rubies score 10 (printed). A set of 2 would use an estimate:
 
 from __future__ import annotations
 
-from .points import automa_points, human_points, ranked_totals, score, set_points
-from .ranking import beard_rank, rank_order, solo_automa, solo_verdict
-from .results import Breakdown, PlayerScore, ScoreResult, SoloResult, TileSet
-from .sheet import AutomaLine, HumanLine, MineTiles, PlayerLine, ScoreSheet, SheetError, parse_sheet, sheet_error
-from .tables import AutomaRates, BeardRank, HumanRates, ScoringData, SetChart, SetChartEntry, load_scoring
-from .terms import (
+from companion.rules.scoring.points import automa_points, human_points, ranked_totals, score, set_points
+from companion.rules.scoring.ranking import beard_rank, rank_order, solo_automa, solo_verdict
+from companion.rules.scoring.results import Breakdown, PlayerScore, ScoreResult, SoloResult, TileSet
+from companion.rules.scoring.sheet import (
+    AutomaLine,
+    HumanLine,
+    MineTiles,
+    PlayerLine,
+    ScoreSheet,
+    SheetError,
+    parse_sheet,
+    sheet_error,
+)
+from companion.rules.scoring.tables import (
+    AutomaRates,
+    BeardRank,
+    HumanRates,
+    ScoringData,
+    SetChart,
+    SetChartEntry,
+    load_scoring,
+)
+from companion.rules.scoring.terms import (
     BASE_TILE_TYPES,
     CATEGORIES,
     COLOR_GEM,

@@ -4,11 +4,11 @@ breakdown, and a whole sheet scored and ranked.
 
 from __future__ import annotations
 
-from .ranking import rank_order, solo_automa, solo_result
-from .results import Breakdown, PlayerScore, ScoreResult, TileSet
-from .sheet import HumanLine, ScoreSheet
-from .tables import SetChart, load_scoring
-from .terms import BASE_TILE_TYPES, DIFFICULTIES, TILE_TYPES
+from companion.rules.scoring.ranking import rank_order, solo_automa, solo_result
+from companion.rules.scoring.results import Breakdown, PlayerScore, ScoreResult, TileSet
+from companion.rules.scoring.sheet import HumanLine, ScoreSheet
+from companion.rules.scoring.tables import SetChart, load_scoring
+from companion.rules.scoring.terms import BASE_TILE_TYPES, DIFFICULTIES, TILE_TYPES
 
 
 def set_points(n_tiles: int, chart: SetChart | None = None) -> tuple[int, str]:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
-from .results import PlayerScore, SoloResult
-from .tables import load_scoring
+from companion.rules.scoring.results import PlayerScore, SoloResult
+from companion.rules.scoring.tables import load_scoring
 
 
 def beard_rank(points: int) -> str:

@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .terms import CATEGORIES, ChartSource, Color, Difficulty, TileType
+from companion.rules.scoring.terms import CATEGORIES, ChartSource, Color, Difficulty, TileType
 
 
 class Breakdown(BaseModel):

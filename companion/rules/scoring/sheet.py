@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 from pydantic_core import PydanticCustomError
 
-from .terms import COLOR_GEM, COLORS, Color, Count, Difficulty, GemType
+from companion.rules.scoring.terms import COLOR_GEM, COLORS, Color, Count, Difficulty, GemType
 
 
 class SheetError(ValueError):

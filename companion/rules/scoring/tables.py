@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from .terms import DIFFICULTIES, ChartSource, Difficulty
+from companion.rules.scoring.terms import DIFFICULTIES, ChartSource, Difficulty
 
 
 class SetChartEntry(BaseModel):

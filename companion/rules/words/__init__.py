@@ -9,9 +9,9 @@
 Views, presenters and commands take their sentences from here, never from ``str()`` of a value or an id.
 """
 
-from .board import board_instructions
-from .events import answer, describe, gain_parts, reason, step_label
-from .names import (
+from companion.rules.words.board import board_instructions
+from companion.rules.words.events import answer, describe, gain_parts, reason, step_label
+from companion.rules.words.names import (
     NO_NAMES,
     Names,
     colour,
@@ -27,7 +27,7 @@ from .names import (
     spell,
     tile,
 )
-from .plural import a, count, join_and, noun_for, ordinal, plural
+from companion.rules.words.plural import a, count, join_and, noun_for, ordinal, plural
 
 __all__ = [
     "NO_NAMES",

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 
-from . import table as table_words
-from .events import describe, reason
-from .names import NO_NAMES, Names, capitalise_colours, colour, gems, space, tile, words_of
-from .plural import count, join_and
+from companion.rules.words import table as table_words
+from companion.rules.words.events import describe, reason
+from companion.rules.words.names import NO_NAMES, Names, capitalise_colours, colour, gems, space, tile, words_of
+from companion.rules.words.plural import count, join_and
 
 _RESHUFFLE = {"reset": "for the new round", "empty": "(its draw pile ran out)"}
 

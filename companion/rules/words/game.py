@@ -11,8 +11,8 @@
 
 from __future__ import annotations
 
-from .names import difficulty, named, plain, player
-from .plural import count, join_and
+from companion.rules.words.names import difficulty, named, plain, player
+from companion.rules.words.plural import count, join_and
 
 
 def players(setup) -> str:

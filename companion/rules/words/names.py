@@ -34,8 +34,8 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from ..spaces import SPACES
-from .plural import a, count, join_and
+from companion.rules.board.spaces import SPACES
+from companion.rules.words.plural import a, count, join_and
 
 #: The spells of the Caverns of Gandûm, as their cards name them.
 SPELL_NAMES = {

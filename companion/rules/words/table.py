@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..automa import TUNNEL_PRICES
-from .names import colour, gem
-from .plural import count, join_and, ordinal
+from companion.rules.automa.choices import TUNNEL_PRICES
+from companion.rules.words.names import colour, gem
+from companion.rules.words.plural import count, join_and, ordinal
 
 #: Told with a tile in a rules version 1 game only: the two special tiles whose power changed what the app does
 #: for an automa. Version 2 gives the automa's face-down tiles no power and refuses them (``side_inputs``).

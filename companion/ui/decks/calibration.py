@@ -18,10 +18,10 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from companion.atomic import write_text
-from companion.paths import read_regular
-from companion.rules.calibration import Calibration, band, load_calibration
-from companion.rules.deck import DECK_NAMES, Deck
+from companion.files.atomic import write_text
+from companion.files.paths import read_regular
+from companion.rules.automa.calibration import Calibration, band, load_calibration
+from companion.rules.automa.deck import DECK_NAMES, Deck
 from companion.sim.calibrate import calibrate, decks_label
 from companion.ui.decks.presenter import decks_dir, imported_deck
 

@@ -10,9 +10,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.rules.calibration import describe_band
-from companion.ui import widgets as w
-from companion.ui.context import AppContext
+from companion.rules.automa.calibration import describe_band
 from companion.ui.decks.calibration import (
     current_run,
     decks_in_use,
@@ -21,6 +19,8 @@ from companion.ui.decks.calibration import (
     saved_calibration,
     start_run,
 )
+from companion.ui.shell.context import AppContext
+from companion.ui.widgets import common as w
 
 DIFFICULTIES = ("easy", "hard", "punishing")
 

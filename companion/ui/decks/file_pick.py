@@ -3,7 +3,7 @@
 The picker reports each file's name and size without its contents; a file over the deck limit is refused in
 one line there and then (sent with the pick, a file over 16 MB closed the app's WebSocket: uvicorn's cap on one
 message). A file within the limit is read from its path where the picker gives one (the desktop window), else
-uploaded beside the WebSocket (companion/uploads.py) and read from there.
+uploaded beside the WebSocket (companion/server/uploads.py) and read from there.
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion import uploads
-from companion.paths import read_regular
-from companion.rules.deck import MAX_DECK_BYTES
-from companion.ui import widgets as w
-from companion.ui.context import AppContext
+from companion.files.paths import read_regular
+from companion.rules.automa.deck import MAX_DECK_BYTES
+from companion.server import uploads
+from companion.ui.shell.context import AppContext
+from companion.ui.widgets import common as w
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +54,7 @@ def deck_file_button(
             on_error(refused)
             return
         if f.path:  # the desktop window: the file is on this computer
-            try:  # never waits on a named pipe picked by its path (companion/paths.py)
+            try:  # never waits on a named pipe picked by its path (companion/files/paths.py)
                 data = read_regular(f.path, MAX_DECK_BYTES + 1)
             except OSError as err:
                 on_error(f"{f.name}: cannot be read: {err.strerror or err}")

@@ -1,6 +1,6 @@
 """The decks screen as plain data: every card of a deck in words, and importing a transcribed deck (no Flet).
 
-An imported deck is checked by :func:`companion.rules.deck.parse_deck` and, when valid, kept in the data
+An imported deck is checked by :func:`companion.rules.automa.deck.parse_deck` and, when valid, kept in the data
 folder as ``decks/<colour>.toml`` ("your transcription"). :func:`imported_deck` gives it to whoever sets up a
 game; the shipped decks stay untouched.
 
@@ -19,11 +19,11 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.atomic import write_text
-from companion.paths import read_regular
+from companion.files.atomic import write_text
+from companion.files.paths import read_regular
 from companion.rules import words
-from companion.rules.deck import DECK_NAMES, MAX_DECK_BYTES, Card, Deck, DeckError, deck_from_bytes, load_builtin
-from companion.rules.spaces import SPACES
+from companion.rules.automa.deck import DECK_NAMES, MAX_DECK_BYTES, Card, Deck, DeckError, deck_from_bytes, load_builtin
+from companion.rules.board.spaces import SPACES
 
 DECKS_FOLDER = "decks"
 
@@ -125,7 +125,7 @@ def import_deck(data_dir: str | os.PathLike[str], text: str | bytes, source: str
     """Check a transcribed deck and keep it in the data folder; a bad one gives a one-line error.
 
     Pasted text is measured in UTF-8 bytes, as a file is: ``decks check``'s limit and checks
-    (:func:`~companion.rules.deck.deck_from_bytes`) are the screen's, so a deck one takes the other takes."""
+    (:func:`~companion.rules.automa.deck.deck_from_bytes`) are the screen's, so a deck one takes the other takes."""
     data = text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
     if not data.strip():
         return ImportOutcome(error=f"{source}: empty: paste the deck's TOML text")
@@ -147,7 +147,7 @@ def import_deck(data_dir: str | os.PathLike[str], text: str | bytes, source: str
 
 def _kept_deck(path: Path, source: str) -> Deck:
     """The kept transcription at ``path``; a folder, a named pipe or a device put in its place is refused at once
-    (:class:`~companion.paths.NotAFile`) instead of hanging the screen; a file past the size limit is not read."""
+    (:class:`~companion.files.paths.NotAFile`) instead of hanging the screen; a file past the size limit is not read."""
     return deck_from_bytes(read_regular(path, MAX_DECK_BYTES + 1), source)
 
 

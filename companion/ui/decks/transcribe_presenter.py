@@ -6,7 +6,7 @@ A new transcription first asks how many cards the printed deck has. A tap on a c
 and moves the focus on; the eighth tap of a card that checks clean moves to the next card, so a card takes 8
 taps ("Copy this card" starts the next one from this one's values). A card is done once it is whole and checks.
 Every tap is saved at once in the data folder (``decks/draft-<colour>.json``), so a transcription resumes where
-it stopped. Checks are those of ``decks check`` (:func:`companion.rules.deck.parse_deck`), said in the screen's
+it stopped. Checks are those of ``decks check`` (:func:`companion.rules.automa.deck.parse_deck`), said in the screen's
 words.
 
 >>> import tempfile
@@ -28,11 +28,12 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.atomic import write_text
-from companion.paths import read_regular
-from companion.rules import automa, words
-from companion.rules.deck import GEM_COLOURS, Deck, DeckError, parse_deck
-from companion.rules.spaces import SPACES
+from companion.files.atomic import write_text
+from companion.files.paths import read_regular
+from companion.rules import words
+from companion.rules.automa import choices as automa
+from companion.rules.automa.deck import GEM_COLOURS, Deck, DeckError, parse_deck
+from companion.rules.board.spaces import SPACES
 from companion.ui.decks.presenter import decks_dir, import_deck
 
 FIELDS = ("primary", "secondary", "tertiary", "axes", "dwarf_king", "gem_market", "tunnel", "wizards_cave")

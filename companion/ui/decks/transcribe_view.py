@@ -12,10 +12,10 @@ from dataclasses import dataclass
 import flet as ft
 
 from companion.rules import words
-from companion.ui import widgets as w
-from companion.ui.context import AppContext
 from companion.ui.decks.transcribe_presenter import MAX_CARDS, CardCount, Transcription
 from companion.ui.file_save import save_button
+from companion.ui.shell.context import AppContext
+from companion.ui.widgets import common as w
 
 #: Per-session key of the transcription on screen.
 STATE_KEY = "transcription"

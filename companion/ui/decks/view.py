@@ -5,9 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.rules import words
-from companion.rules.deck import DECK_NAMES
-from companion.ui import widgets as w
-from companion.ui.context import AppContext
+from companion.rules.automa.deck import DECK_NAMES
 from companion.ui.decks.calibration_view import calibration_card
 from companion.ui.decks.file_pick import deck_file_button
 from companion.ui.decks.presenter import (
@@ -20,6 +18,8 @@ from companion.ui.decks.presenter import (
     use_app_deck,
 )
 from companion.ui.decks.transcribe_presenter import Transcription
+from companion.ui.shell.context import AppContext
+from companion.ui.widgets import common as w
 
 SHOWN_KEY = "decks_shown"
 

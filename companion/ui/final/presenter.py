@@ -20,11 +20,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from companion.rules import words
-from companion.rules.game import IllegalInput
+from companion.rules.engine.game import IllegalInput
 from companion.rules.scoring import SetChart, rank_order, solo_automa, solo_verdict
 from companion.rules.words.game import players as players_in_words
-from companion.session import GameSession
 from companion.store import StoreError, not_saved_line
+from companion.store.session import GameSession
 from companion.ui.score.presenter import (
     AUTOMA_FIELDS,
     Line,

@@ -12,16 +12,16 @@ import flet as ft
 
 from companion.rules import words
 from companion.rules.words.game import replay_problem
-from companion.settings import effective_set_chart
 from companion.store import StoreError
-from companion.ui import game_access
-from companion.ui import widgets as w
-from companion.ui.bgstats_button import export_button
-from companion.ui.colors import dot
-from companion.ui.context import AppContext
+from companion.store.settings import effective_set_chart
 from companion.ui.final.presenter import SAVED, SHEET, AutomaCard, FinalPresenter, FinalView
 from companion.ui.score.presenter import colour_name
 from companion.ui.score.view import count_steppers, human_hint, result_controls
+from companion.ui.shell import game_access
+from companion.ui.shell.context import AppContext
+from companion.ui.widgets import common as w
+from companion.ui.widgets.bgstats_button import export_button
+from companion.ui.widgets.colors import dot
 
 STATE_KEY = "final_presenters"  # game id -> FinalPresenter
 
@@ -43,7 +43,7 @@ def presenter(ctx: AppContext, params: dict[str, str]) -> FinalPresenter | None:
         if current is not None and current.game_id == game_id:
             session = current
         else:
-            from companion.session import GameSession
+            from companion.store.session import GameSession
 
             try:
                 session = game_access.watched(ctx, GameSession.resume(game_access.store(ctx), game_id))

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from datetime import datetime, tzinfo
 
 from companion.rules import words
-from companion.rules.calibration import band as calibration_band
+from companion.rules.automa.calibration import band as calibration_band
 from companion.rules.words.game import replay_problem
-from companion.session import GameSession
 from companion.store import DifficultyStats, GameInfo, Store, StoreError
+from companion.store.session import GameSession
 
 #: (p10, p50, p90) of the automa's scores at a difficulty, or None when they have not been computed.
 BandSource = Callable[[str], "tuple[int, int, int] | None"]

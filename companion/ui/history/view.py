@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.ui import game_access
-from companion.ui import widgets as w
-from companion.ui.bgstats_button import export_button
-from companion.ui.colors import dot
-from companion.ui.context import AppContext
 from companion.ui.decks.calibration import bands_in_use, deck_bands
 from companion.ui.history.presenter import ChartModel, GameRow, HistoryPresenter, HistoryView, StatsRow
+from companion.ui.shell import game_access
+from companion.ui.shell.context import AppContext
+from companion.ui.widgets import common as w
+from companion.ui.widgets.bgstats_button import export_button
+from companion.ui.widgets.colors import dot
 
 STATE_KEY = "history_presenter"
 

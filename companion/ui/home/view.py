@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.ui import widgets as w
-from companion.ui.context import AppContext
 from companion.ui.home.presenter import home_presenter
+from companion.ui.shell.context import AppContext
+from companion.ui.widgets import common as w
 
 
 def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:

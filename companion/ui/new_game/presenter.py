@@ -16,8 +16,8 @@ from dataclasses import dataclass, field, replace
 from pydantic import ValidationError
 
 from companion.rules import words
-from companion.rules.calibration import Calibration, describe_band
-from companion.rules.deck import Deck
+from companion.rules.automa.calibration import Calibration, describe_band
+from companion.rules.automa.deck import Deck
 from companion.rules.reference import Reference, load_reference
 from companion.rules.setup import COLORS, MAX_NAME, Options, Player, Setup
 

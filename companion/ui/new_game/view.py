@@ -9,13 +9,13 @@ import flet as ft
 
 from companion.rules.setup import COLORS
 from companion.store import StoreError, not_saved_line
-from companion.ui import game_access
-from companion.ui import widgets as w
-from companion.ui.colors import COLOR_HEX
-from companion.ui.context import AppContext
 from companion.ui.decks.calibration import bands_in_use
 from companion.ui.decks.presenter import imported_deck
 from companion.ui.new_game.presenter import MODES, NewGameForm, axe_bag_hint, stash_hint
+from companion.ui.shell import game_access
+from companion.ui.shell.context import AppContext
+from companion.ui.widgets import common as w
+from companion.ui.widgets.colors import COLOR_HEX
 
 #: A fixed seed for every new game of this server (end-to-end tests, reproducing a reported game); unset, each
 #: game gets a fresh random seed.

@@ -13,9 +13,9 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.ui.colors import COLOR_HEX, on_color
 from companion.ui.round.presenter import Cell
 from companion.ui.round.updates import isolate
+from companion.ui.widgets.colors import COLOR_HEX, on_color
 
 CELL_COLS = {"xs": 4, "sm": 3, "md": 4}  # three spaces a row on a phone, four on a small tablet
 _STATUS_BORDER = {"free": ft.Colors.GREEN_700, "dislodge": ft.Colors.ORANGE_800}

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.ui import widgets as w
+from companion.ui.widgets import common as w
 
 
 class LastStep:

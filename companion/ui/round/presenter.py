@@ -10,15 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
-from companion.rules import automa as automa_rules
 from companion.rules import words
-from companion.rules.game import IllegalInput
+from companion.rules.automa import choices as automa_rules
+from companion.rules.board.spaces import SPACES, spaces_for
+from companion.rules.engine.game import IllegalInput
 from companion.rules.reference import Reference
-from companion.rules.spaces import SPACES, spaces_for
 from companion.rules.words import Names, board_instructions, describe, step_label
 from companion.rules.words.game import seat
-from companion.session import GameSession
 from companion.store import StoreConflict, StoreError, not_saved_line
+from companion.store.session import GameSession
 from companion.ui.round.answers import last_answer
 
 #: The attack form's line while what the revealed dragon tile takes (gold or gems) is not tapped yet.
@@ -196,7 +196,7 @@ class RoundPresenter:
         #: in the background, moves it only once the page has drawn that game (:meth:`seen`).
         self.shown: int | None = session.revision
         #: Where the game changed, when another device changed it ("Changed on another phone: ..."); None: another
-        #: window of this device (:data:`STALE`). The view asks the live updates (companion/ui/live.py).
+        #: window of this device (:data:`STALE`). The view asks the live updates (companion/ui/shell/live.py).
         self.stale_reason: Callable[[], str | None] = lambda: None
         #: Whose phone the page is on: a player's colour, ``whose.WATCHING``, or None (everyone's screen: no shared
         #: table, the host computer). A placement says "your move" only to its player, or on everyone's screen.

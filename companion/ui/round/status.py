@@ -11,10 +11,10 @@ from __future__ import annotations
 import flet as ft
 
 from companion.rules import words
-from companion.ui import widgets as w
-from companion.ui.colors import COLOR_HEX, on_color
 from companion.ui.round.presenter import PlayerChip, RoundView, chip_key, chip_name
 from companion.ui.round.updates import isolate
+from companion.ui.widgets import common as w
+from companion.ui.widgets.colors import COLOR_HEX, on_color
 
 
 class StatusStrip:

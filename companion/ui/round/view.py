@@ -18,12 +18,8 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.rules.spaces import SPACES
+from companion.rules.board.spaces import SPACES
 from companion.store import StoreConflict
-from companion.ui import game_access, live
-from companion.ui import widgets as w
-from companion.ui.colors import COLOR_HEX, on_color
-from companion.ui.context import AppContext
 from companion.ui.new_game.presenter import setup_checklist
 from companion.ui.round import whose
 from companion.ui.round.board import Board
@@ -35,6 +31,10 @@ from companion.ui.round.presenter import STALE, Cell, RoundPresenter, RoundView
 from companion.ui.round.status import StatusStrip
 from companion.ui.round.updates import isolate
 from companion.ui.round.whose_card import whose_card
+from companion.ui.shell import game_access, live
+from companion.ui.shell.context import AppContext
+from companion.ui.widgets import common as w
+from companion.ui.widgets.colors import COLOR_HEX, on_color
 
 
 def presenter(ctx: AppContext) -> RoundPresenter | None:
@@ -117,7 +117,7 @@ class RoundScreen:
         self.scroller = ft.Column()  # the scrolling part above the bar (w.pinned)
         self.redraw()
         p.seen(p.session.revision)  # a new screen: no tap can come from it before the page has drawn it
-        # A step saved on another device redraws this screen in place (companion/ui/live.py).
+        # A step saved on another device redraws this screen in place (companion/ui/shell/live.py).
         ctx.state[live.REDRAW_IN_PLACE] = self.changed_elsewhere
 
     # ------------------------------------------------------------------ drawing
@@ -233,7 +233,7 @@ class RoundScreen:
         """Run a tap's presenter call (True: done; False: refused, ``p.error`` says why), then ``act``."""
         try:
             ok = call()
-        except StoreConflict:  # Undo/Redo in a stale window (tests/test_round_presenter.py, xfail): as for a tap
+        except StoreConflict:  # Undo/Redo in a stale window (tests/ui/round/test_presenter.py, xfail): as for a tap
             self.p.error = self.p.stale_reason() or STALE
             ok = False
         self.act(ok)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from companion.rules.words.game import seat
 from companion.server import sharing
-from companion.ui.context import AppContext
+from companion.ui.shell.context import AppContext
 
 WATCHING = "watching"
 QUESTION = "Whose phone is this?"

@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.ui import widgets as w
 from companion.ui.round import whose
+from companion.ui.widgets import common as w
 
 
 def whose_card(setup, on_pick: Callable[[str], None]) -> ft.Control:

@@ -19,10 +19,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from companion.rules.board.spaces import SPACES, TAVERN_SPACES
 from companion.rules.reference import Reference, load_reference
 from companion.rules.scoring import load_scoring
 from companion.rules.setup import standard_rounds
-from companion.rules.spaces import SPACES, TAVERN_SPACES
 
 __all__ = [
     "APP_DECISIONS",
@@ -59,7 +59,7 @@ class Section:
 
 
 # --------------------------------------------------------------------------------------------- the spaces
-# One summary per action space id (companion/rules/spaces.py). Tavern texts get their reward appended from
+# One summary per action space id (companion/rules/board/spaces.py). Tavern texts get their reward appended from
 # the reference data, because those rewards are estimates.
 SPACE_SUMMARIES: dict[str, str] = {
     "tunnel": (

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.settings import CORRECTABLE
-from companion.ui import widgets as w
-from companion.ui.context import AppContext
+from companion.store.settings import CORRECTABLE
 from companion.ui.rules_help.text import Entry, Section, filter_sections, rules_sections
+from companion.ui.shell.context import AppContext
+from companion.ui.widgets import common as w
 
 MARK_TONE = {"estimate": "warn", "your copy": "good"}
 

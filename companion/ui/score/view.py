@@ -11,11 +11,11 @@ import flet as ft
 
 from companion.rules import words
 from companion.rules.scoring import COLOR_GEM, COLORS, DIFFICULTIES
-from companion.settings import effective_set_chart
-from companion.ui import widgets as w
-from companion.ui.colors import dot
-from companion.ui.context import AppContext
+from companion.store.settings import effective_set_chart
 from companion.ui.score.presenter import ResultView, Row, ScorePresenter, SeatState, colour_name
+from companion.ui.shell.context import AppContext
+from companion.ui.widgets import common as w
+from companion.ui.widgets.colors import dot
 
 STATE_KEY = "score"
 RESULT_KEY = "score-result"

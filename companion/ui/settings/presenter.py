@@ -1,6 +1,6 @@
 """The settings screen as plain data and actions (no Flet here).
 
-The presenter holds the current :class:`~companion.settings.Settings`; every action returns the new settings
+The presenter holds the current :class:`~companion.store.settings.Settings`; every action returns the new settings
 (the view saves and applies them) or a one-line error for the field that was wrong.
 
 >>> p = SettingsPresenter(Settings())
@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from companion.rules import words
+from companion.rules.board.spaces import SPACES, TAVERN_SPACES
 from companion.rules.reference import Reference, load_reference
 from companion.rules.scoring import SetChart, load_scoring
-from companion.rules.spaces import SPACES, TAVERN_SPACES
-from companion.settings import (
+from companion.store.settings import (
     CORRECTABLE,
     SET_CHART,
     Settings,

@@ -5,10 +5,10 @@ from __future__ import annotations
 import flet as ft
 
 from companion.server import sharing
-from companion.ui import widgets as w
-from companion.ui.context import AppContext
 from companion.ui.round import whose
 from companion.ui.settings.share_presenter import SharePresenter
+from companion.ui.shell.context import AppContext
+from companion.ui.widgets import common as w
 
 QR_SIZE = 220
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import flet as ft
 
 from companion.server import sharing
-from companion.ui import widgets as w
-from companion.ui.context import AppContext
 from companion.ui.settings.presenter import ReferenceRow, SettingsPresenter
 from companion.ui.settings.share import share_card
+from companion.ui.shell.context import AppContext
+from companion.ui.widgets import common as w
 
 BADGE_TONE = {"estimate": "warn", "your copy": "good", "rulebook": "neutral"}
 

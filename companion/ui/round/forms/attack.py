@@ -5,9 +5,9 @@ from __future__ import annotations
 import flet as ft
 
 from companion.rules import words
-from companion.ui import widgets as w
 from companion.ui.round.forms.controls import RoundHost, choices, die_row, form_state, main_button, panel, stepper
 from companion.ui.round.presenter import TILE_TREASURE, RoundView, cap
+from companion.ui.widgets import common as w
 
 
 def attack(screen: RoundHost, v: RoundView) -> list[ft.Control]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.ui import widgets as w
 from companion.ui.round import answers
 from companion.ui.round.forms.attack import attack
 from companion.ui.round.forms.controls import RoundHost, form_state, main_button, panel
@@ -13,6 +12,7 @@ from companion.ui.round.forms.placing import place_hint
 from companion.ui.round.forms.question import question
 from companion.ui.round.forms.rolls import dragon_roll, starting_rolls
 from companion.ui.round.presenter import RoundView
+from companion.ui.widgets import common as w
 
 #: Decisions shown whole in the bar pinned at the bottom (small enough to stay on screen with the board above).
 #: The setup and reset lists are plain lists (a chevron a line), not boxes that look tickable and are not.

@@ -10,10 +10,10 @@ from typing import Protocol
 import flet as ft
 
 from companion.rules import words
-from companion.ui import widgets as w
-from companion.ui.colors import COLOR_HEX, on_color
-from companion.ui.context import AppContext
 from companion.ui.round.presenter import RoundPresenter
+from companion.ui.shell.context import AppContext
+from companion.ui.widgets import common as w
+from companion.ui.widgets.colors import COLOR_HEX, on_color
 
 #: ``data`` of a decision's main button: the round screen pins it in the bar at the bottom of the window.
 MAIN = "main"

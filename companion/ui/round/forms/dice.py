@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.ui import widgets as w
 from companion.ui.round.forms.controls import RoundHost, panel
 from companion.ui.round.presenter import KeepRoll, RoundView, WarpOffer
+from companion.ui.widgets import common as w
 
 
 def keep_roll_controls(screen: RoundHost, v: RoundView, keep: KeepRoll) -> ft.Control:

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.rules import automa as automa_rules
 from companion.rules import words
-from companion.rules.spaces import SPACES, spaces_for
-from companion.ui import widgets as w
+from companion.rules.automa import choices as automa_rules
+from companion.rules.board.spaces import SPACES, spaces_for
 from companion.ui.round.forms.controls import RoundHost, action_button, stepper
 from companion.ui.round.forms.dice import warp_controls
 from companion.ui.round.presenter import cap
+from companion.ui.widgets import common as w
 
 #: What the panel is for, with the expansion (the golem, spells) and without.
 _INTRO = {

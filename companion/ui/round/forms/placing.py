@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.ui.colors import on_color
 from companion.ui.round.forms.controls import RoundHost
 from companion.ui.round.presenter import RoundView, placing_hint
+from companion.ui.widgets.colors import on_color
 
 
 def place_hint(screen: RoundHost, v: RoundView) -> ft.Control:

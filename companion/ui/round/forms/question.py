@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.rules import automa as automa_rules
 from companion.rules import words
-from companion.ui import widgets as w
-from companion.ui.colors import GEM_HEX, GEM_HEX_ON
+from companion.rules.automa import choices as automa_rules
 from companion.ui.round import answers
 from companion.ui.round.forms.controls import GEM_LABEL, RoundHost, choices, form_state, main_button, panel, stepper
 from companion.ui.round.presenter import RoundView
+from companion.ui.widgets import common as w
+from companion.ui.widgets.colors import GEM_HEX, GEM_HEX_ON
 
 CHIP = 56  # a number chip's width: five to a row on a phone
 

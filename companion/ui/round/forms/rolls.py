@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.ui.colors import on_color
 from companion.ui.round.forms.controls import MAIN, RoundHost, die_row, form_state, main_button, panel
 from companion.ui.round.presenter import RoundView
+from companion.ui.widgets.colors import on_color
 
 
 def starting_rolls(screen: RoundHost) -> list[ft.Control]:

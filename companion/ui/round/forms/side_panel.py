@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.ui import widgets as w
 from companion.ui.round.forms.controls import RoundHost, action_button, pad
 from companion.ui.round.forms.extras import extras
 from companion.ui.round.presenter import cap
+from companion.ui.widgets import common as w
 
 
 def side_panel(screen: RoundHost) -> ft.Control:

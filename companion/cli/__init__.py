@@ -1,0 +1,1 @@
+"""The command line: `treasure-companion` and one module per command."""

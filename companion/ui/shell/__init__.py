@@ -1,0 +1,1 @@
+"""The app shell: the page, routes and screens, per-session context, live updates."""

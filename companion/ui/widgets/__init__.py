@@ -1,0 +1,1 @@
+"""Widgets several screens share."""
