@@ -1,5 +1,5 @@
 """The BG Stats mapping (companion.export.bgstats): the file's shape checked against a schema written from real
-BG Stats exports (README lists the sources), the ranking and tie rules, names, uuids and dates."""
+BG Stats exports (companion/export/README.md lists the sources), the ranking and tie rules, names, uuids and dates."""
 
 from __future__ import annotations
 

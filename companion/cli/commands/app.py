@@ -12,6 +12,7 @@ import socket
 import sys
 import tempfile
 
+from companion.cli.help_notes import APP_NOTES, EXITS_BAD_INPUT, described
 from companion.files.oneline import shown
 from companion.files.paths import DATA_ENV, data_dir_arg, resolve_data_dir
 from companion.server import listen
@@ -43,6 +44,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "app",
         help="run the companion app (the default command)",
         description="Run the companion app: a web page on this computer (default) or a desktop window.",
+        **described(APP_NOTES, EXITS_BAD_INPUT),
     )
     p.add_argument("--port", type=port_arg, default=DEFAULT_PORT, help=f"web server port (default {DEFAULT_PORT})")
     p.add_argument(

@@ -12,6 +12,7 @@ import os
 import sys
 import time
 
+from companion.cli.help_notes import DECK_SHAPE, EXITS_BAD_INPUT, SMALL_FILE_LIMITS, described
 from companion.files.reading import path_arg
 from companion.sim.calibrate import BOTS, calibrate, format_table
 from companion.sim.decks import decks_from_files
@@ -22,7 +23,8 @@ MAX_JOBS = 64
 
 
 def register(sub) -> None:
-    p = sub.add_parser("calibrate", help="difficulty bands (p10/p50/p90 of final scores) from simulated solo games")
+    p = sub.add_parser("calibrate", help="difficulty bands (p10/p50/p90 of final scores) from simulated solo games",
+                       **described(SMALL_FILE_LIMITS, DECK_SHAPE, EXITS_BAD_INPUT))
     p.add_argument("--deck", action="append", type=path_arg, metavar="FILE", default=[],
                    help="a transcribed deck in place of the built-in one its 'deck' key names; repeatable")
     p.add_argument("--games", type=int, default=1000,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from companion.cli.help_notes import DECK_SHAPE, EXITS_BAD_INPUT, SMALL_FILE_LIMITS, described
 from companion.files.oneline import one_line, shown
 from companion.rules import words
 from companion.rules.automa.deck import DECK_NAMES, Deck, DeckError, load_builtin
@@ -26,7 +27,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     actions = parser.add_subparsers(dest="decks_action", metavar="ACTION", required=True)
 
-    check = actions.add_parser("check", help="validate deck files; exit 2 if any is invalid")
+    check = actions.add_parser("check", help="validate deck files; exit 2 if any is invalid",
+                               **described(SMALL_FILE_LIMITS, DECK_SHAPE, EXITS_BAD_INPUT))
     check.add_argument("files", nargs="+", metavar="FILE", help="deck file(s) in the automa deck TOML format")
     check.add_argument("--all", action="store_true", help="list every problem in a file, not only the first")
     check.set_defaults(handler=_check)

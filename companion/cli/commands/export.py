@@ -14,6 +14,7 @@ import os
 import sys
 from pathlib import Path
 
+from companion.cli.help_notes import DATA_FOLDER, EXITS_BAD_INPUT, EXPORT_NOTES, OUTPUT, PRINTED_TEXT, described
 from companion.export import bgstats
 from companion.export.collect import ExportError, collect
 from companion.files.atomic import open_temp
@@ -24,7 +25,8 @@ from companion.store import GameNotFound, Store, StoreError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("export", help="write a stored game as a game record file", description=__doc__)
+    p = subparsers.add_parser("export", help="write a stored game as a game record file", description=__doc__,
+                              **described(EXPORT_NOTES, DATA_FOLDER, PRINTED_TEXT, OUTPUT, EXITS_BAD_INPUT))
     p.add_argument("game_id", metavar="GAME_ID", nargs="?", help="the id shown by `treasure-companion games`")
     p.add_argument("file", metavar="FILE", nargs="?", help="where to write the record (- for standard output)")
     p.add_argument("--format", choices=("record", "bgstats"), default="record",

@@ -9,13 +9,15 @@ import argparse
 import json
 import sys
 
+from companion.cli.help_notes import DATA_FOLDER, EXITS_BAD_INPUT, OUTPUT, PRINTED_TEXT, described
 from companion.files.oneline import one_line, shown
 from companion.files.paths import data_dir_arg
 from companion.store import GameInfo, Store, StoreError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("games", help="list the stored games", description=__doc__)
+    p = subparsers.add_parser("games", help="list the stored games", description=__doc__,
+                              **described(DATA_FOLDER, PRINTED_TEXT, OUTPUT, EXITS_BAD_INPUT))
     p.add_argument("--json", action="store_true", help="a JSON list instead of a table")
     p.add_argument("--data-dir", metavar="DIR", type=data_dir_arg,
                    help="folder of the saved games (default: user data folder)")

@@ -12,6 +12,7 @@ import argparse
 import sys
 
 from companion.cli.commands.record_file import record_name
+from companion.cli.help_notes import DATA_FOLDER, EXITS_RECORD, RECORD_LIMITS, described
 from companion.files.oneline import one_line, shown
 from companion.files.paths import data_dir_arg
 from companion.files.reading import ReadError, read_text
@@ -22,7 +23,8 @@ from companion.store.session import finished_summary
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("import", help="add a game record file to the saved games", description=__doc__)
+    p = subparsers.add_parser("import", help="add a game record file to the saved games", description=__doc__,
+                              **described(RECORD_LIMITS, DATA_FOLDER, EXITS_RECORD))
     p.add_argument("file", metavar="FILE", help="a game record (JSON Lines), as written by `export`")
     p.add_argument("--again", action="store_true",
                    help="import it even if the same game is stored already (without it, a record whose game "

@@ -13,13 +13,15 @@ import argparse
 import sys
 
 from companion.cli.commands.record_file import replayed
+from companion.cli.help_notes import EXITS_RECORD, OUTPUT, PRINTED_TEXT, RECORD_LIMITS, described
 from companion.files.oneline import shown
 from companion.rules.words import Names, describe, step_label
 from companion.rules.words.game import setup_line
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("log", help="print a game record as sentences, step by step", description=__doc__)
+    p = subparsers.add_parser("log", help="print a game record as sentences, step by step", description=__doc__,
+                              **described(RECORD_LIMITS, PRINTED_TEXT, OUTPUT, EXITS_RECORD))
     p.add_argument("file", metavar="FILE", help="a record (JSON Lines), or - for standard input")
     p.set_defaults(handler=run)
 

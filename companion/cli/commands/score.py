@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from companion.cli.help_notes import EXITS_BAD_INPUT, OUTPUT, SMALL_FILE_LIMITS, described
 from companion.files.oneline import cut, shown
 from companion.files.reading import ReadError, read_text
 from companion.rules.scoring import SheetError, parse_sheet, score
@@ -23,6 +24,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Score a finished game: each player's breakdown and total, the ranking (ties go to the "
         "player earlier in the final turn order) and, for a solo game, the verdict and beard rank. "
         "Values the rulebooks do not print are estimates and are listed per player in estimates_used.",
+        **described(SMALL_FILE_LIMITS, OUTPUT, EXITS_BAD_INPUT),
     )
     parser.add_argument("file", metavar="FILE", help="the score sheet (JSON), or - to read standard input")
     parser.set_defaults(handler=run)

@@ -11,6 +11,14 @@ import json
 import sys
 from pathlib import Path
 
+from companion.cli.help_notes import (
+    DATA_FOLDER,
+    DECK_SHAPE,
+    EXITS_BAD_INPUT,
+    SIMULATE_NOTES,
+    SMALL_FILE_LIMITS,
+    described,
+)
 from companion.files.oneline import one_line, shown
 from companion.files.paths import data_dir_arg
 from companion.files.reading import path_arg
@@ -25,7 +33,8 @@ MAX_GAMES = 100_000
 
 
 def register(sub) -> None:
-    p = sub.add_parser("simulate", help="play whole games with bot humans against the automa")
+    p = sub.add_parser("simulate", help="play whole games with bot humans against the automa",
+                       **described(SIMULATE_NOTES, SMALL_FILE_LIMITS, DECK_SHAPE, DATA_FOLDER, EXITS_BAD_INPUT))
     p.add_argument("--games", type=int, default=100, help=f"how many games (default 100, at most {MAX_GAMES:,})")
     p.add_argument("--seed", type=int, default=1, help="the run's seed (same arguments, same records)")
     p.add_argument("--humans", type=int, choices=(1, 2), default=1, help="1: solo with two automa; 2: one automa")

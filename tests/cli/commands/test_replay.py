@@ -127,23 +127,6 @@ def test_an_event_of_no_known_type_is_a_malformed_record_exit_2(capsys, tmp_path
     assert "malformed record: line 6: type:" in err
 
 
-def test_the_event_types_are_those_the_readme_lists_and_the_engine_makes():
-    import re
-
-    from companion.record.strict import EVENT_TYPES
-
-    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
-    table = readme[readme.index("| type | fields | when |"):readme.index("Bump the version")]
-    rows = [row for row in table.splitlines()[2:] if row.startswith("|")]
-    listed = {name for row in rows for name in re.findall(r"`([a-z_]+)`", row.split("|")[1])}
-    assert listed == EVENT_TYPES
-    engine = "".join(p.read_text(encoding="utf-8") for p in (Path(__file__).parents[1] / "companion" / "rules")
-                     .rglob("*.py"))
-    made = set(re.findall(r'_emit\(\s*"([a-z_]+)"', engine)) | set(re.findall(r'"type": "([a-z_]+)"', engine))
-    assert made - {"proceed"} <= EVENT_TYPES  # proceed: an input that is not an event
-    assert made - {"proceed"} == EVENT_TYPES
-
-
 @pytest.mark.parametrize("command", ["replay", "log"])
 @pytest.mark.parametrize(("code", "spoil"), [
     (2, lambda rows: rows[3].pop("seq")),
