@@ -8,7 +8,6 @@ import secrets
 import flet as ft
 
 from companion.rules.setup import COLORS
-from companion.store import StoreError, not_saved_line
 from companion.ui.new_game.presenter import MODES, NewGameForm, axe_bag_hint, imported_decks, stash_hint
 from companion.ui.shell import game_access
 from companion.ui.shell.context import AppContext
@@ -262,10 +261,9 @@ class NewGameScreen:
             self.error = str(err)
             self.redraw()
             return
-        try:
-            game_access.start(self.ctx, setup)
-        except StoreError as err:  # a full disk or a read-only folder: no game was started
-            self.error = not_saved_line(err)
+        not_started = game_access.try_start(self.ctx, setup)
+        if not_started:  # a full disk or a read-only folder: no game was started
+            self.error = not_started
             self.redraw()
             return
         self.error = None
