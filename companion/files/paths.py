@@ -19,6 +19,8 @@ GAMES_FILE = "games.sqlite3"
 SETTINGS_FILE = "settings.json"
 #: Where the Decks screen keeps the transcribed decks in use, the transcription drafts and the calibration.
 DECKS_FOLDER = "decks"
+#: The calibration of the transcribed decks in use, in :data:`DECKS_FOLDER`.
+CALIBRATION_FILE = "calibration.json"
 
 #: Every file the app keeps in its data folder, relative to it (``*``: any characters), whether it exists yet or
 #: not: the one list of them. A command writing a file a person names (``export``) refuses each, as writing
@@ -31,10 +33,15 @@ APP_FILES: tuple[str, ...] = (
     f"{SETTINGS_FILE}.broken-*",  # settings that could not be used, kept
     f"{DECKS_FOLDER}/*.toml",  # the transcribed decks in use: red.toml, green.toml
     f"{DECKS_FOLDER}/draft-*.json",  # transcription drafts, and an unreadable one set aside
-    f"{DECKS_FOLDER}/calibration.json",
+    f"{DECKS_FOLDER}/{CALIBRATION_FILE}",
     ".*.companion-partial",  # an atomic write in progress (companion.files.atomic)
     f"{DECKS_FOLDER}/.*.companion-partial",
 )
+
+
+def decks_folder(data_dir: str | os.PathLike[str]) -> Path:
+    """Where ``data_dir`` keeps the transcribed decks in use, the transcription drafts and the calibration."""
+    return Path(data_dir) / DECKS_FOLDER
 
 
 def default_data_dir() -> Path:

@@ -1,12 +1,16 @@
-"""Every game kept on disk as it is played (SQLite, in the app's data folder): a package of one concept a module.
+"""What the app keeps in its data folder: every game as it is played (SQLite), the settings, your decks, drafts
+and calibration. A package of one concept a module; no screen touches a file, they all come here.
 
 - ``games``: ``Store``, the games as event logs grouped into undo steps, undo and redo as a cursor;
 - ``history``: what a finished game leaves for the history (``GameSummary``) and the statistics over them;
 - ``rows``: one step's events checked and turned into table rows;
 - ``schema``: opening the file, its forward migrations, a damaged file moved aside;
-- ``errors``: ``StoreError`` and its kinds, each with one line for a person.
+- ``errors``: ``StoreError`` and its kinds, each with one line for a person;
+- ``session``: the game in play, each step committed before the screen shows it; ``settings``: the owner's;
+- ``decks``, ``drafts``, ``calibration_file``: the transcribed decks in use, transcription drafts and the
+  calibration of those decks, files in the data folder's ``decks/``.
 
-Callers import from here (``from companion.store import Store, StoreError``).
+The games' callers import from here (``from companion.store import Store, StoreError``).
 """
 
 from companion.files.paths import APP_DIR_NAME, default_data_dir

@@ -15,10 +15,12 @@ import pytest
 
 from companion.cli.commands.export import _write_atomically
 from companion.files import atomic
+from companion.files.paths import DECKS_FOLDER
+from companion.rules.automa.calibration import load_calibration
 from companion.store import Store
+from companion.store.calibration_file import calibration_path, save_calibration
 from companion.store.settings import Settings, save_settings
-from companion.ui.decks import calibration
-from companion.ui.decks.presenter import DECKS_FOLDER, import_deck
+from companion.ui.decks.presenter import import_deck
 from companion.ui.decks.transcribe_presenter import Transcription
 from tests.browser.test_decks_screen import GREEN
 
@@ -84,8 +86,7 @@ WRITES = {
     "settings": (lambda d: save_settings(Settings(), d), lambda d: d / "settings.json"),
     "deck": (lambda d: import_deck(d, GREEN), lambda d: d / DECKS_FOLDER / "green.toml"),
     "draft": (lambda d: Transcription.start(d, "green").save(), lambda d: d / DECKS_FOLDER / "draft-green.json"),
-    "calibration": (lambda d: calibration._write(calibration.calibration_path(d), "{}"),
-                    lambda d: calibration.calibration_path(d)),
+    "calibration": (lambda d: save_calibration(d, load_calibration()), calibration_path),
     "export": (lambda d: d.mkdir(exist_ok=True) or _write_atomically(d / "game.jsonl", "{}\n"),
                lambda d: d / "game.jsonl"),
 }

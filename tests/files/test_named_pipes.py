@@ -17,9 +17,11 @@ from pathlib import Path
 import pytest
 
 from companion.rules.automa.deck import DECKS_DIR
-from companion.ui.decks.calibration import bands_in_use, calibration_path, saved_calibration
-from companion.ui.decks.presenter import all_decks, imported_deck, imported_path, imported_problem
-from companion.ui.decks.transcribe_presenter import Transcription, draft_path
+from companion.store.calibration_file import bands_in_use, calibration_path, saved_calibration
+from companion.store.decks import imported_deck, imported_path, imported_problem
+from companion.store.drafts import draft_path
+from companion.ui.decks.presenter import all_decks
+from companion.ui.decks.transcribe_presenter import Transcription
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
 

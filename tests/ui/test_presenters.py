@@ -12,6 +12,7 @@ from companion.ui.home.presenter import CONTINUE_ROUTE, home_presenter
 from companion.ui.rules_help.text import (
     APP_DECISIONS,
     SPACE_SUMMARIES,
+    corrected_values,
     filter_sections,
     rules_sections,
 )
@@ -106,7 +107,8 @@ def test_corrected_values_are_marked_your_copy():
     settings = correct(settings, "tavern_2", ("beer", 3))
     from companion.store.settings import effective_reference
 
-    corrected = [n for n in CORRECTABLE if settings.is_corrected(n)]
+    corrected = corrected_values(settings)
+    assert corrected == ["dragon_track", "tavern_2"] and corrected_values(Settings()) == []
     secs = {s.key: s for s in rules_sections(effective_reference(settings), corrected)}
     track = secs["dragon"].entry("track")
     assert "9 steps" in track.text and track.mark == "your copy"

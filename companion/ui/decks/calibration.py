@@ -1,31 +1,27 @@
-"""Bands for the transcribed decks: calibrated in the background, kept in the data folder (no Flet).
+"""Bands for the transcribed decks, calibrated in the background (no Flet).
 
-A calibration of the decks in use (``decks/<colour>.toml``) is kept as ``decks/calibration.json`` with the
-fingerprint of the cards it played (:func:`companion.sim.calibrate.decks_label`); it counts only while those
-very cards are in use, so an edited deck never shows another deck's bands. New game and the History chart
-ask :func:`bands_in_use` and fall back to the shipped bands.
+A run plays simulated games of the decks in use in other processes, tells its progress to the screen showing it
+and keeps the bands with :func:`companion.store.calibration_file.save_calibration`, tied to the cards it played:
+New game, History and the Decks screen read them back from there (``bands_in_use``).
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import os
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
-from pydantic import ValidationError
-
-from companion.files.atomic import write_text
-from companion.files.paths import read_regular
 from companion.phone import IN_BROWSER
-from companion.rules.automa.calibration import Calibration, band, load_calibration
-from companion.rules.automa.deck import DECK_NAMES, Deck
+from companion.rules.automa.calibration import Calibration
+from companion.rules.automa.deck import Deck
 from companion.sim.calibrate import calibrate, calibrate_in_turns, decks_label
-from companion.ui.decks.presenter import decks_dir, imported_deck
+from companion.store.calibration_file import decks_words, save_calibration, saved_calibration
+from companion.store.decks import decks_in_use
 
 log = logging.getLogger(__name__)
 
@@ -46,59 +42,28 @@ def app_games() -> int:
         return max(1, int(os.environ.get("TREASURE_COMPANION_CALIBRATION_GAMES", default)))
     except ValueError:
         return default
+
+
 APP_SEED = 2026
-#: The kept calibration is about 5 kB; a larger file is cut here and then does not parse (ignored).
-_MAX_CALIBRATION_BYTES = 1_000_000
 
 
-def calibration_path(data_dir: str | os.PathLike[str]) -> Path:
-    return decks_dir(data_dir) / "calibration.json"
+@dataclass(frozen=True)
+class InUse:
+    """What the calibration card shows besides a run: the transcribed decks in use and their kept calibration."""
+
+    decks: dict[str, Deck]
+    #: The kept calibration of exactly these decks; None when there is none (or it played other cards).
+    calibration: Calibration | None
+
+    @property
+    def played(self) -> str:
+        """Which decks the kept calibration played, in words ("your red deck and the app's green deck")."""
+        return decks_words(self.calibration.decks) if self.calibration else ""
 
 
-def decks_in_use(data_dir: str | os.PathLike[str]) -> dict[str, Deck]:
-    """The transcribed decks kept in the data folder, by colour."""
-    decks = {name: imported_deck(data_dir, name) for name in DECK_NAMES}
-    return {name: deck for name, deck in decks.items() if deck is not None}
-
-
-def saved_calibration(data_dir: str | os.PathLike[str], decks: dict[str, Deck] | None = None) -> Calibration | None:
-    """The kept calibration if it played exactly ``decks`` (default: the decks in use), else None."""
-    decks = decks_in_use(data_dir) if decks is None else decks
-    if not decks:
-        return None
-    try:
-        # read_regular: a named pipe put in its place must not hang New game, History or Decks
-        cal = Calibration.model_validate(json.loads(read_regular(calibration_path(data_dir), _MAX_CALIBRATION_BYTES)))
-    except (OSError, ValueError, ValidationError, RecursionError):  # RecursionError: JSON nested too deep
-        return None
-    return cal if cal.decks == decks_label(decks) else None
-
-
-def decks_words(decks: Mapping[str, str]) -> str:
-    """Which decks a calibration played (its ``decks``: "app" or a transcription's digest, by name), in words:
-    "your red deck and the app's green deck", "the app's decks".
-
-    A simulated solo game has both automa, so a calibration of one transcribed deck played the app's other one.
-
-    >>> decks_words({"red": "9f2c", "green": "app"}), decks_words({"red": "app", "green": "app"})
-    ("your red deck and the app's green deck", "the app's decks")
-    """
-    yours = [n for n in DECK_NAMES if decks.get(n, "app") != "app"]
-    apps = [n for n in DECK_NAMES if n not in yours]
-    if not yours:
-        return "the app's decks"
-    mine = f"your {' and '.join(yours)} deck{'s' if len(yours) > 1 else ''}"
-    return f"{mine} and the app's {apps[0]} deck" if apps else mine
-
-
-def bands_in_use(data_dir: str | os.PathLike[str], transcribed: bool = True) -> tuple[Calibration | None, str]:
-    """The bands to show and which decks they came from (:func:`decks_words`): the transcribed decks' (when
-    calibrated) or the shipped ones."""
-    if transcribed:
-        mine = saved_calibration(data_dir)
-        if mine is not None:
-            return mine, decks_words(mine.decks)
-    return load_calibration(), "the app's decks"
+def in_use(data_dir: str | os.PathLike[str]) -> InUse:
+    decks = decks_in_use(data_dir)
+    return InUse(decks, saved_calibration(data_dir, decks))
 
 
 def duration(seconds: float) -> str:
@@ -125,11 +90,6 @@ def about(seconds: float) -> str:
     if seconds < 60:
         return f"about {round(seconds / 10) * 10} s"
     return f"about {max(1, round(seconds / 60))} min"
-
-
-def deck_bands(data_dir: str | os.PathLike[str]) -> Callable[[str], tuple[int, int, int] | None]:
-    """A band source for the History chart: the bands of the decks in use, looked up at each drawing."""
-    return lambda difficulty: band(difficulty, bands_in_use(data_dir)[0])
 
 
 def planned(data_dir: str | os.PathLike[str]) -> str:
@@ -234,7 +194,7 @@ class CalibrationRun:
 
     def _keep(self, cal: Calibration) -> Calibration | None:
         try:
-            _write(calibration_path(self.data_dir), json.dumps(cal.model_dump(mode="json"), indent=1))
+            save_calibration(self.data_dir, cal)
         except Exception as err:
             return self._failed(err)
         self._ended = self._clock()
@@ -280,7 +240,3 @@ def start_run(data_dir: str | os.PathLike[str], on_progress=None, games: int | N
     run.start()
     return run
 
-
-def _write(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_text(path, text)  # a full disk: no partial file left to take what room there is

@@ -11,14 +11,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.rules.automa.calibration import describe_band
-from companion.ui.decks.calibration import (
-    current_run,
-    decks_in_use,
-    decks_words,
-    planned,
-    saved_calibration,
-    start_run,
-)
+from companion.ui.decks.calibration import current_run, in_use, planned, start_run
 from companion.ui.shell.context import AppContext
 from companion.ui.widgets import common as w
 
@@ -35,14 +28,14 @@ def calibration_card(ctx: AppContext) -> tuple[ft.Control, Callable[[], None]]:
                   stretch=True)
 
     def draw() -> None:
-        decks = decks_in_use(ctx.data_dir)
+        kept = in_use(ctx.data_dir)
+        decks, cal = kept.decks, kept.calibration
         run = current_run(ctx.data_dir)
         running = run is not None and run.state == "running"
         card.visible = bool(decks) or running
-        cal = saved_calibration(ctx.data_dir, decks)
         names = " and ".join(sorted(decks))
         if cal is not None:
-            lines = [w.para(f"From simulated solo games with {decks_words(cal.decks)}; New game and History show "
+            lines = [w.para(f"From simulated solo games with {kept.played}; New game and History show "
                             "these bands:", small=True)]
             lines += [ft.Text(describe_band(d, cal, decks=sorted(decks))) for d in DIFFICULTIES]
         else:

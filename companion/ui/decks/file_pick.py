@@ -14,10 +14,10 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.files.paths import read_regular
 from companion.phone import IN_BROWSER
 from companion.rules.automa.deck import MAX_DECK_BYTES
 from companion.server import uploads
+from companion.ui.decks.presenter import picked_file
 from companion.ui.shell.context import AppContext
 from companion.ui.widgets import common as w
 
@@ -59,10 +59,10 @@ def deck_file_button(
             on_file(bytes(f.bytes[: MAX_DECK_BYTES + 1]), f.name)
             return
         if f.path:  # the desktop window: the file is on this computer
-            try:  # never waits on a named pipe picked by its path (companion/files/paths.py)
-                data = read_regular(f.path, MAX_DECK_BYTES + 1)
-            except OSError as err:
-                on_error(f"{f.name}: cannot be read: {err.strerror or err}")
+            try:
+                data = picked_file(f.path, f.name)
+            except ValueError as err:
+                on_error(str(err))
                 return
             on_file(data, f.name)
             return

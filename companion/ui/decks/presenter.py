@@ -1,8 +1,8 @@
 """The decks screen as plain data: every card of a deck in words, and importing a transcribed deck (no Flet).
 
 An imported deck is checked by :func:`companion.rules.automa.deck.parse_deck` and, when valid, kept in the data
-folder as ``decks/<colour>.toml`` ("your transcription"). :func:`imported_deck` gives it to whoever sets up a
-game; the shipped decks stay untouched.
+folder as ``decks/<colour>.toml`` ("your transcription", :mod:`companion.store.decks`, which gives it to whoever
+sets up a game); the shipped decks stay untouched.
 
 >>> view = deck_view(load_builtin("red"))
 >>> view.title, len(view.cards)
@@ -16,16 +16,13 @@ Dwarf King: achievement 1 · Gem Market: emerald contract · Tunnel: tile 1 · W
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from companion.files.atomic import write_text
-from companion.files.paths import read_regular
 from companion.rules import words
-from companion.rules.automa.deck import DECK_NAMES, MAX_DECK_BYTES, Card, Deck, DeckError, deck_from_bytes, load_builtin
+from companion.rules.automa.deck import DECK_NAMES, Card, Deck, DeckError, deck_from_bytes, load_builtin
 from companion.rules.board.spaces import SPACES
-
-DECKS_FOLDER = "decks"
+from companion.store import decks as kept
 
 
 @dataclass(frozen=True)
@@ -43,6 +40,8 @@ class DeckView:
     title: str
     cards: tuple[CardView, ...]
     source: str  # "app" or "yours"
+    #: Why your kept transcription of this deck cannot be used (edited by hand since), else None.
+    problem: str | None = None
 
 
 @dataclass(frozen=True)
@@ -113,14 +112,6 @@ def deck_view(deck: Deck, source: str = "app") -> DeckView:
 # ------------------------------------------------------------------------------------------ imports
 
 
-def decks_dir(data_dir: str | os.PathLike[str]) -> Path:
-    return Path(data_dir) / DECKS_FOLDER
-
-
-def imported_path(data_dir: str | os.PathLike[str], name: str) -> Path:
-    return decks_dir(data_dir) / f"{name}.toml"
-
-
 def import_deck(data_dir: str | os.PathLike[str], text: str | bytes, source: str = "pasted text") -> ImportOutcome:
     """Check a transcribed deck and keep it in the data folder; a bad one gives a one-line error.
 
@@ -136,62 +127,18 @@ def import_deck(data_dir: str | os.PathLike[str], text: str | bytes, source: str
         if len(lines) == 1:
             return ImportOutcome(error=lines[0], problems=lines)
         return ImportOutcome(error=f"{source}: {len(lines)} problems, each below:", problems=lines)
-    path = imported_path(data_dir, deck.deck)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_text(path, data.decode("utf-8"))
+        path = kept.keep(data_dir, deck.deck, data.decode("utf-8"))
     except OSError as err:  # a full disk: the kept deck stays, and no partial copy takes what room there is
         return ImportOutcome(error=f"{source}: valid, but it could not be saved: {err.strerror or err}")
     return ImportOutcome(deck=deck, path=path)
-
-
-def _kept_deck(path: Path, source: str) -> Deck:
-    """The kept transcription at ``path``; a folder, a named pipe or a device put in its place is refused at once
-    (:class:`~companion.files.paths.NotAFile`) instead of hanging the screen; a file past the size limit is not read."""
-    return deck_from_bytes(read_regular(path, MAX_DECK_BYTES + 1), source)
-
-
-def imported_deck(data_dir: str | os.PathLike[str], name: str) -> Deck | None:
-    """The user's transcription of deck ``name`` if one was imported (and still reads), else ``None``."""
-    path = imported_path(data_dir, name)
-    try:
-        deck = _kept_deck(path, str(path))
-    except (DeckError, OSError):  # FileNotFoundError: none kept
-        return None
-    return deck if deck.deck == name else None
-
-
-def imported_problem(data_dir: str | os.PathLike[str], name: str) -> str | None:
-    """Why the kept transcription of ``name`` cannot be used (edited by hand since), else ``None``."""
-    path = imported_path(data_dir, name)
-    try:
-        deck = _kept_deck(path, path.name)
-    except FileNotFoundError:
-        return None
-    except DeckError as err:
-        return " ".join(str(err).split())
-    except OSError as err:
-        return f"{path.name}: cannot read: {err.strerror or err}"
-    if deck.deck != name:
-        return f"{path.name}: says deck = {deck.deck!r}"
-    return None
-
-
-def remove_imported(data_dir: str | os.PathLike[str], name: str) -> bool:
-    """Go back to the app's deck ``name``. Returns whether there was a transcription to remove."""
-    path = imported_path(data_dir, name)
-    try:
-        path.unlink()
-    except FileNotFoundError:
-        return False
-    return True
 
 
 def use_app_deck(data_dir: str | os.PathLike[str], name: str) -> tuple[str, bool]:
     """"Use the app's deck again": what to say and whether it worked. A read-only data folder (or a folder put
     where the transcription goes) made the button do nothing, with a traceback in the log."""
     try:
-        remove_imported(data_dir, name)
+        kept.remove_imported(data_dir, name)
     except OSError as err:
         return (f"The {name} deck could not be put back: {err.strerror or err}. Your transcription is kept; make "
                 "the data folder writable, then tap again."), False
@@ -199,9 +146,20 @@ def use_app_deck(data_dir: str | os.PathLike[str], name: str) -> tuple[str, bool
 
 
 def all_decks(data_dir: str | os.PathLike[str]) -> list[DeckView]:
-    """Each deck the app can use: the user's transcription where there is one, else the app's design."""
+    """Each deck the app can use: the user's transcription where there is one, else the app's design; each says
+    why a kept transcription cannot be used, if it cannot."""
     out = []
     for name in DECK_NAMES:
-        mine = imported_deck(data_dir, name)
-        out.append(deck_view(mine, "yours") if mine else deck_view(load_builtin(name)))
+        mine = kept.imported_deck(data_dir, name)
+        view = deck_view(mine, "yours") if mine else deck_view(load_builtin(name))
+        out.append(replace(view, problem=kept.imported_problem(data_dir, name)))
     return out
+
+
+def picked_file(path: str, name: str) -> bytes:
+    """The deck file picked in the desktop window (by its path); ``ValueError`` in one line when it cannot be
+    read (a folder or a named pipe picked is refused at once, never waited on)."""
+    try:
+        return kept.read_deck_file(path)
+    except OSError as err:
+        raise ValueError(f"{name}: cannot be read: {err.strerror or err}") from None

@@ -5,9 +5,9 @@ draw, and the all-play section (Dwarf King position, Gem Market colour, Tunnel s
 A new transcription first asks how many cards the printed deck has. A tap on a choice fills the field in focus
 and moves the focus on; the eighth tap of a card that checks clean moves to the next card, so a card takes 8
 taps ("Copy this card" starts the next one from this one's values). A card is done once it is whole and checks.
-Every tap is saved at once in the data folder (``decks/draft-<colour>.json``), so a transcription resumes where
-it stopped. Checks are those of ``decks check`` (:func:`companion.rules.automa.deck.parse_deck`), said in the screen's
-words.
+Every tap is saved at once in the data folder (``decks/draft-<colour>.json``, :mod:`companion.store.drafts`), so
+a transcription resumes where it stopped. Checks are those of ``decks check``
+(:func:`companion.rules.automa.deck.parse_deck`), said in the screen's words.
 
 >>> import tempfile
 >>> t = Transcription.start(tempfile.mkdtemp(), "green")
@@ -28,13 +28,12 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.files.atomic import write_text
-from companion.files.paths import read_regular
 from companion.rules import words
 from companion.rules.automa import choices as automa
 from companion.rules.automa.deck import GEM_COLOURS, Deck, DeckError, parse_deck
 from companion.rules.board.spaces import SPACES
-from companion.ui.decks.presenter import decks_dir, import_deck
+from companion.store.drafts import DraftFile
+from companion.ui.decks.presenter import import_deck
 
 FIELDS = ("primary", "secondary", "tertiary", "axes", "dwarf_king", "gem_market", "tunnel", "wizards_cave")
 SPACE_FIELDS = FIELDS[:3]
@@ -145,14 +144,6 @@ class TableRow:
     problem: str | None  # why a whole card does not check
     #: The card in one line that wraps at a phone's width: "Mine, Tunnel, Tavern 4 · 1 axe · King 2 · ..."
     summary: str
-
-
-#: A draft of 40 cards is about 10 kB; a larger file is cut here, does not parse and is kept aside.
-_MAX_DRAFT_BYTES = 1_000_000
-
-
-def draft_path(data_dir: str | os.PathLike[str], deck: str) -> Path:
-    return decks_dir(data_dir) / f"draft-{deck}.json"
 
 
 def _blank(deck: str, number: int) -> dict:
@@ -267,14 +258,6 @@ class ChangedElsewhere(ValueError):
     """Another window (a phone, a tab) saved this draft since this one read it: its cards are shown instead."""
 
 
-def _identity(path: Path) -> tuple[int, int, int] | None:
-    try:
-        st = path.stat()
-    except OSError:
-        return None
-    return (st.st_ino, st.st_size, st.st_mtime_ns)
-
-
 def _saved_or_undone(change):
     """A change that is saved, or taken back: when the draft cannot be written the transcription stays as it
     was and :class:`NotSaved` says why, so a tap that was not saved is never shown as made."""
@@ -300,6 +283,7 @@ class Transcription:
             raise ValueError(f"no deck {deck!r}: red or green")
         self.data_dir = Path(data_dir)
         self.deck = deck
+        self.file = DraftFile(data_dir, deck)
         self.cards = cards
         self.index = max(0, min(index, len(cards) - 1))
         self.focus = self._first_missing(self.index) or FIELDS[0]
@@ -319,15 +303,10 @@ class Transcription:
     @classmethod
     def resume(cls, data_dir, deck: str) -> Transcription | None:
         """The saved draft of ``deck`` at its first unfinished card; None when there is none (or it is unreadable)."""
-        path = draft_path(data_dir, deck)
-        seen = _identity(path)  # before reading: a save in between is caught up with at the next change
-        try:
-            raw = json.loads(read_regular(path, _MAX_DRAFT_BYTES))  # a named pipe there is refused, never waited on
-            cards = [dict(c) for c in raw["cards"] if isinstance(c, dict) and isinstance(c.get("id"), str)]
-        except (OSError, ValueError, KeyError, TypeError, RecursionError):  # RecursionError: nested too deep
+        read = DraftFile(data_dir, deck).read()
+        if read is None:
             return None
-        if raw.get("deck") != deck or not cards:
-            return None
+        cards, seen = read  # seen before reading: a save in between is caught up with at the next change
         cards = [{k: v for k, v in c.items() if k == "id" or (k in FIELDS and v in options(k))} for c in cards]
         t = cls(data_dir, deck, cards)
         t.index = next((i for i, c in enumerate(cards) if not _done(c)), len(cards) - 1)
@@ -345,8 +324,7 @@ class Transcription:
         if found is not None:
             return found
         t = cls(data_dir, deck, [_blank(deck, n) for n in range(1, total + 1)])
-        path = draft_path(data_dir, deck)
-        t._unreadable = path.exists() or path.is_symlink()
+        t._unreadable = t.file.there()
         try:
             t.save()
         except NotSaved as err:  # the screen opens on blank cards and says why; each tap tries again
@@ -355,16 +333,6 @@ class Transcription:
         if t._aside is not None:
             t.message = f"The saved transcription could not be read; it is kept as {t._aside.name}. Started afresh."
         return t
-
-    def _set_aside(self, path: Path) -> Path:
-        """Move the unreadable draft at ``path`` to a free ``draft-<deck>.unreadable[-n].json`` beside it."""
-        aside = path.with_name(f"draft-{self.deck}.unreadable.json")
-        n = 1
-        while aside.exists() or aside.is_symlink():  # one kept earlier stays too
-            n += 1
-            aside = path.with_name(f"draft-{self.deck}.unreadable-{n}.json")
-        os.replace(path, aside)
-        return aside
 
     @staticmethod
     def saved(data_dir, deck: str) -> tuple[int, int] | None:
@@ -376,7 +344,7 @@ class Transcription:
         """Before a change: when another window saved the draft since this one read or wrote it, show its
         cards and refuse the change (:class:`ChangedElsewhere`), as a game's step is refused; writing over it
         lost every tap made there."""
-        if self._seen is None or _identity(draft_path(self.data_dir, self.deck)) == self._seen:
+        if self._seen is None or self.file.identity() == self._seen:
             return
         saved = Transcription.resume(self.data_dir, self.deck)
         if saved is None:  # gone or unreadable: this window's cards are saved over it at this change
@@ -390,20 +358,17 @@ class Transcription:
     def save(self) -> None:
         """Write the draft (whole, then renamed over the last one); :class:`NotSaved` when the disk will not
         take it, leaving the last saved draft and no partial file behind."""
-        path = draft_path(self.data_dir, self.deck)
         try:
             if self._unreadable:  # never written over: moved aside first (see open)
-                self._aside = self._set_aside(path)
+                self._aside = self.file.set_aside()
                 self._unreadable = False
-            path.parent.mkdir(parents=True, exist_ok=True)
-            write_text(path, json.dumps({"deck": self.deck, "cards": self.cards}, indent=1))
-            self._seen = _identity(path)
+            self._seen = self.file.write(self.cards)
         except OSError as err:
             raise NotSaved(f"Not saved: {err.strerror or err}. Free some space or make the data folder writable, "
                            "then tap again.") from None
 
     def discard(self) -> None:
-        draft_path(self.data_dir, self.deck).unlink(missing_ok=True)
+        self.file.discard()
 
     # ------------------------------------------------------------------ taps
     @_saved_or_undone

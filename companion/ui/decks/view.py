@@ -14,7 +14,6 @@ from companion.ui.decks.presenter import (
     DeckView,
     all_decks,
     import_deck,
-    imported_problem,
     use_app_deck,
 )
 from companion.ui.decks.transcribe_presenter import Transcription
@@ -94,7 +93,7 @@ def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
                 wrap=True,
             )
         ]
-        problem = imported_problem(ctx.data_dir, deck.name)
+        problem = deck.problem
         if problem:
             parts.append(ft.Text(f"Your kept transcription cannot be used: {problem}", color=ft.Colors.ERROR))
         if mine or problem:

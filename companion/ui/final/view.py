@@ -11,9 +11,6 @@ from __future__ import annotations
 import flet as ft
 
 from companion.rules import words
-from companion.rules.words.game import replay_problem
-from companion.store import StoreError
-from companion.store.settings import effective_set_chart
 from companion.ui.final.presenter import SAVED, SHEET, AutomaCard, FinalPresenter, FinalView
 from companion.ui.score.presenter import colour_name
 from companion.ui.score.view import count_steppers, human_hint, result_controls
@@ -31,25 +28,14 @@ def presenter(ctx: AppContext, params: dict[str, str]) -> FinalPresenter | None:
     wanted = params.get("game")
     session = game_access.current(ctx) if not wanted else None
     if not wanted and session is None:  # nothing in progress: the game that ended last, if any
-        ended = [g for g in game_access.store(ctx).list_games() if g.ended is not None]
-        if ended:
-            wanted = str(max(ended, key=lambda g: (g.ended, g.id)).id)
+        last = game_access.last_ended(ctx)
+        wanted = str(last) if last is not None else None
     if wanted:
         try:
             game_id = int(wanted)
         except ValueError:
             return None
-        current = ctx.state.get("session")
-        if current is not None and current.game_id == game_id:
-            session = current
-        else:
-            from companion.store.session import GameSession
-
-            try:
-                session = game_access.watched(ctx, GameSession.resume(game_access.store(ctx), game_id))
-            except (StoreError, ValueError) as err:  # deleted, or a record that no longer replays
-                ctx.toast(f"Game {game_id} could not be opened: {replay_problem(err)}")
-                return None
+        session = game_access.session_of(ctx, game_id)
     if session is None:
         return None
     presenters: dict = ctx.state.setdefault(STATE_KEY, {})
@@ -59,7 +45,7 @@ def presenter(ctx: AppContext, params: dict[str, str]) -> FinalPresenter | None:
         presenters[session.game_id] = p
     else:
         p.session = session  # the same game, opened again (from History, or after another window changed it)
-    p.chart = effective_set_chart(ctx.settings)
+    p.chart = ctx.set_chart
     return p
 
 

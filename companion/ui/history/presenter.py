@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, tzinfo
@@ -15,6 +16,7 @@ from companion.rules import words
 from companion.rules.automa.calibration import band as calibration_band
 from companion.rules.words.game import replay_problem
 from companion.store import DifficultyStats, GameInfo, Store, StoreError
+from companion.store.calibration_file import bands_in_use, deck_bands
 from companion.store.session import GameSession
 
 #: (p10, p50, p90) of the automa's scores at a difficulty, or None when they have not been computed.
@@ -136,6 +138,19 @@ class HistoryPresenter:
         #: The difficulty the chart shows (None: the one of the latest solo game).
         self.chart_difficulty: str | None = None
         self._difficulty: dict[int, dict[str, str]] = {}  # game id -> automa colour -> difficulty
+        #: The data folder whose transcribed decks' bands the chart shows (None: the app's decks' only).
+        self.data_dir: str | os.PathLike[str] | None = None
+
+    @classmethod
+    def with_deck_bands(cls, store: Store, data_dir: str | os.PathLike[str]) -> HistoryPresenter:
+        """History whose chart shows the bands of the decks in use: a calibrated transcription's, else the app's."""
+        p = cls(store, band=deck_bands(data_dir))
+        p.data_dir = data_dir
+        return p
+
+    def bands_from(self) -> str:
+        """Which decks' simulated games the chart's band comes from, in words ("the app's decks")."""
+        return bands_in_use(self.data_dir)[1] if self.data_dir is not None else "the app's decks"
 
     # ------------------------------------------------------------------------------------------ the view
     def view(self) -> HistoryView:

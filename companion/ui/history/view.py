@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.ui.decks.calibration import bands_in_use, deck_bands
 from companion.ui.history.presenter import ChartModel, GameRow, HistoryPresenter, HistoryView, StatsRow
 from companion.ui.shell import game_access
 from companion.ui.shell.context import AppContext
@@ -30,7 +29,7 @@ def presenter(ctx: AppContext) -> HistoryPresenter:
     store = game_access.store(ctx)
     p = ctx.state.get(STATE_KEY)
     if p is None or p.store is not store:
-        p = HistoryPresenter(store, band=deck_bands(ctx.data_dir))
+        p = HistoryPresenter.with_deck_bands(store, ctx.data_dir)
         ctx.state[STATE_KEY] = p
     return p
 
@@ -192,7 +191,7 @@ class HistoryScreen:
             controls.append(ft.Row(legend, wrap=True, spacing=14, run_spacing=4))
         controls.append(w.para(c.note, small=True))
         if c.band is not None:
-            controls.append(w.para(f"The band comes from simulated games with {bands_in_use(self.ctx.data_dir)[1]}.",
+            controls.append(w.para(f"The band comes from simulated games with {self.p.bands_from()}.",
                                    small=True))
         return w.card(controls, spacing=8, stretch=True)
 

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
 
@@ -20,6 +21,8 @@ from companion.rules.automa.calibration import Calibration, describe_band
 from companion.rules.automa.deck import Deck
 from companion.rules.reference import Reference, load_reference
 from companion.rules.setup import COLORS, MAX_NAME, Options, Player, Setup
+from companion.store.calibration_file import bands_in_use
+from companion.store.decks import decks_in_use
 
 MODES = {
     "solo": "Solo: you against two automa",
@@ -145,6 +148,16 @@ class NewGameForm:
         the red automa's band only, with its median)."""
         return [describe_band(d, calibration, decks=self.automa_decks()) for d in ("easy", "hard", "punishing")]
 
+    def bands(self, data_dir: str | os.PathLike[str], imported: Collection[str]) -> tuple[list[str], str]:
+        """What each difficulty means in points (:meth:`band_lines`) with the decks this game will use, and the
+        note saying which decks' simulated games the bands come from."""
+        transcribed = self.plays_transcribed(imported) and bool(set(imported) & set(self.automa_decks()))
+        cal, whose = bands_in_use(data_dir, transcribed=transcribed)
+        note = f"From simulated solo games with {whose}."
+        if transcribed and whose == "the app's decks":
+            note += " Calibrate your transcribed deck on the Decks screen to see its own."
+        return self.band_lines(cal), note
+
     def summary(self, imported: Collection[str]) -> str:
         """What Start will start, in one line under it: who plays, the edition, the automa and their decks.
         ``imported``: the names of the transcribed decks in use."""
@@ -196,6 +209,11 @@ class NewGameForm:
         except ValidationError as exc:
             msg = exc.errors()[0]["msg"].removeprefix("Value error, ")
             raise ValueError(msg) from None
+
+
+def imported_decks(data_dir: str | os.PathLike[str]) -> dict[str, Deck]:
+    """The decks transcribed on the Decks screen that still read, by name: those a game can play."""
+    return decks_in_use(data_dir)
 
 
 def axe_bag_hint(on: bool) -> str:

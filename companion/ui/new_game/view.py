@@ -8,10 +8,7 @@ import secrets
 import flet as ft
 
 from companion.rules.setup import COLORS
-from companion.store import StoreError, not_saved_line
-from companion.ui.decks.calibration import bands_in_use
-from companion.ui.decks.presenter import imported_deck
-from companion.ui.new_game.presenter import MODES, NewGameForm, axe_bag_hint, stash_hint
+from companion.ui.new_game.presenter import MODES, NewGameForm, axe_bag_hint, imported_decks, stash_hint
 from companion.ui.shell import game_access
 from companion.ui.shell.context import AppContext
 from companion.ui.widgets import common as w
@@ -240,20 +237,14 @@ class NewGameScreen:
 
     def _bands(self) -> list[ft.Control]:
         """What each difficulty means in points, with the decks this game will use."""
-        played = set(self.imported) & set(self.form.automa_decks())
-        transcribed = self.form.plays_transcribed(self.imported) and bool(played)
-        cal, whose = bands_in_use(self.ctx.data_dir, transcribed=transcribed)
-        lines: list[ft.Control] = [ft.Text(line) for line in self.form.band_lines(cal)]
-        note = f"From simulated solo games with {whose}."
-        if transcribed and whose == "the app's decks":
-            note += " Calibrate your transcribed deck on the Decks screen to see its own."
+        bands, note = self.form.bands(self.ctx.data_dir, self.imported)
+        lines: list[ft.Control] = [ft.Text(line) for line in bands]
         lines.append(w.para(note, small=True))
         return lines
 
     def _imported(self) -> dict:
         """The decks transcribed on the Decks screen that still read, by name."""
-        decks = {name: imported_deck(self.ctx.data_dir, name) for name in ("red", "green")}
-        return {name: deck for name, deck in decks.items() if deck is not None}
+        return imported_decks(self.ctx.data_dir)
 
     def _set(self, change) -> None:
         try:
@@ -270,10 +261,9 @@ class NewGameScreen:
             self.error = str(err)
             self.redraw()
             return
-        try:
-            game_access.start(self.ctx, setup)
-        except StoreError as err:  # a full disk or a read-only folder: no game was started
-            self.error = not_saved_line(err)
+        not_started = game_access.try_start(self.ctx, setup)
+        if not_started:  # a full disk or a read-only folder: no game was started
+            self.error = not_started
             self.redraw()
             return
         self.error = None

@@ -19,7 +19,6 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.rules.board.spaces import SPACES
-from companion.store import StoreConflict
 from companion.ui.new_game.presenter import setup_checklist
 from companion.ui.round import whose
 from companion.ui.round.board import Board
@@ -27,7 +26,7 @@ from companion.ui.round.forms.banner import BAR_DECISIONS, decision_controls, ke
 from companion.ui.round.forms.controls import MAIN, MainButton
 from companion.ui.round.forms.side_panel import side_panel
 from companion.ui.round.last_step import LastStep
-from companion.ui.round.presenter import STALE, Cell, RoundPresenter, RoundView
+from companion.ui.round.presenter import Cell, RoundPresenter, RoundView
 from companion.ui.round.status import StatusStrip
 from companion.ui.round.updates import isolate
 from companion.ui.round.whose_card import whose_card
@@ -231,12 +230,7 @@ class RoundScreen:
 
     def do(self, call: Callable[[], bool]) -> None:
         """Run a tap's presenter call (True: done; False: refused, ``p.error`` says why), then ``act``."""
-        try:
-            ok = call()
-        except StoreConflict:  # Undo/Redo in a stale window (tests/ui/round/test_presenter.py, xfail): as for a tap
-            self.p.error = self.p.stale_reason() or STALE
-            ok = False
-        self.act(ok)
+        self.act(call())
 
     def act(self, ok: bool) -> None:
         """After a tap: redraw; a refused tap keeps the screen and shows the one-line reason, in the banner and

@@ -23,6 +23,7 @@ from companion.rules.board.spaces import SPACES, TAVERN_SPACES
 from companion.rules.reference import Reference, load_reference
 from companion.rules.scoring import load_scoring
 from companion.rules.setup import standard_rounds
+from companion.store.settings import CORRECTABLE, Settings
 
 __all__ = [
     "APP_DECISIONS",
@@ -31,6 +32,7 @@ __all__ = [
     "SPACE_SUMMARIES",
     "automa_table",
     "beard_ranks",
+    "corrected_values",
     "filter_sections",
     "load_reference",
     "rules_sections",
@@ -306,10 +308,15 @@ def _mark(ref_source: str, corrected: bool) -> str:
     return "estimate" if ref_source == "estimate" else ""
 
 
+def corrected_values(settings: Settings) -> list[str]:
+    """The reference values the owner corrected to their printed copy: marked "your copy", not "estimate"."""
+    return [n for n in CORRECTABLE if settings.is_corrected(n)]
+
+
 def rules_sections(reference: Reference, corrected: Iterable[str] = ()) -> list[Section]:
     """All sections, with the values of ``reference`` (the effective one: corrections applied).
 
-    ``corrected`` names the reference values the user corrected (``Settings.is_corrected``).
+    ``corrected`` names the reference values the user corrected (:func:`corrected_values`).
     """
     corrected = set(corrected)
     space_entries = []

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.store.settings import CORRECTABLE
-from companion.ui.rules_help.text import Entry, Section, filter_sections, rules_sections
+from companion.ui.rules_help.text import Entry, Section, corrected_values, filter_sections, rules_sections
 from companion.ui.shell.context import AppContext
 from companion.ui.widgets import common as w
 
@@ -41,8 +40,7 @@ def _section(s: Section, expanded: bool) -> ft.Control:
 
 
 def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
-    corrected = [n for n in CORRECTABLE if ctx.settings.is_corrected(n)]
-    sections = rules_sections(ctx.reference, corrected)
+    sections = rules_sections(ctx.reference, corrected_values(ctx.settings))
     listing = ft.Column(spacing=4)
     empty = w.para("Nothing matches. Try one word, such as 'dragon' or 'tavern'.", visible=False)
 

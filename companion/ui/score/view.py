@@ -11,7 +11,6 @@ import flet as ft
 
 from companion.rules import words
 from companion.rules.scoring import COLOR_GEM, COLORS, DIFFICULTIES
-from companion.store.settings import effective_set_chart
 from companion.ui.score.presenter import ResultView, Row, ScorePresenter, SeatState, colour_name
 from companion.ui.shell.context import AppContext
 from companion.ui.widgets import common as w
@@ -110,7 +109,7 @@ def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
     totals: dict[str, ft.Text] = {}
 
     # ------------------------------------------------------------------------------------------ result
-    chart = effective_set_chart(ctx.settings)
+    chart = ctx.set_chart
 
     def refresh_result() -> None:
         view = presenter.result(chart)

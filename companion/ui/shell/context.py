@@ -11,7 +11,15 @@ from typing import Any
 import flet as ft
 
 from companion.rules.reference import Reference
-from companion.store.settings import Settings, effective_reference, merged_with_saved, read_settings, save_settings
+from companion.rules.scoring import SetChart
+from companion.store.settings import (
+    Settings,
+    effective_reference,
+    effective_set_chart,
+    merged_with_saved,
+    read_settings,
+    save_settings,
+)
 
 log = logging.getLogger(__name__)
 
@@ -115,6 +123,11 @@ class AppContext:
     def reference(self) -> Reference:
         """The reference values to play with: the built-in ones with the user's corrections."""
         return effective_reference(self.settings)
+
+    @property
+    def set_chart(self) -> SetChart:
+        """The mine-tile set chart to score with: the shipped one with the owner's values."""
+        return effective_set_chart(self.settings)
 
     def update_settings(self, settings: Settings) -> None:
         """Use ``settings`` in this window and save its changes (on top of what another window saved meanwhile:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.rules.setup import Setup
 from companion.rules.words.game import replay_problem
-from companion.store import Store, StoreError
+from companion.store import Store, StoreError, not_saved_line
 from companion.store.session import GameSession
 from companion.ui.shell import live
 from companion.ui.shell.context import AppContext
@@ -45,6 +45,35 @@ def start(ctx: AppContext, setup: Setup) -> GameSession:
     ctx.state.pop("round_presenter", None)
     live.announce(ctx, session.game_id)
     return session
+
+
+def try_start(ctx: AppContext, setup: Setup) -> str | None:
+    """Start a game of ``setup``: None, or the one line saying why the disk would not take it (full, read-only),
+    in which case no game was started."""
+    try:
+        start(ctx, setup)
+    except StoreError as err:
+        return not_saved_line(err)
+    return None
+
+
+def session_of(ctx: AppContext, game_id: int) -> GameSession | None:
+    """Game ``game_id``: the one this session plays when it is that one, else resumed from the store (and
+    watched); None, said in a toast, when it was deleted or its record no longer replays."""
+    playing = ctx.state.get("session")
+    if playing is not None and playing.game_id == game_id:
+        return playing
+    try:
+        return watched(ctx, GameSession.resume(store(ctx), game_id))
+    except (StoreError, ValueError) as err:
+        ctx.toast(f"Game {game_id} could not be opened: {replay_problem(err)}")
+        return None
+
+
+def last_ended(ctx: AppContext) -> int | None:
+    """The id of the game that ended last, if one did."""
+    ended = [g for g in store(ctx).list_games() if g.ended is not None]
+    return max(ended, key=lambda g: (g.ended, g.id)).id if ended else None
 
 
 def watched(ctx: AppContext, session: GameSession) -> GameSession:

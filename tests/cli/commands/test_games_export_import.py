@@ -320,10 +320,10 @@ def test_every_file_the_app_writes_in_its_data_folder_is_on_its_one_list(tmp_pat
     from companion.files.atomic import open_temp
     from companion.files.paths import kept_by_the_app
     from companion.store import settings
+    from companion.store.calibration_file import calibration_path
+    from companion.store.decks import imported_path
+    from companion.store.drafts import draft_path
     from companion.store.schema import file_identity, move_aside
-    from companion.ui.decks.calibration import calibration_path
-    from companion.ui.decks.presenter import imported_path
-    from companion.ui.decks.transcribe_presenter import draft_path
 
     folder = tmp_path / "data"
     with Store.open(folder) as opened:

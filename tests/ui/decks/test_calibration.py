@@ -1,17 +1,11 @@
-"""Calibrating a transcribed deck in the background: progress, kept bands tied to the very cards, fallbacks."""
+"""Calibrating a transcribed deck in the background: progress, and the bands it keeps tied to the very cards."""
 
 from companion.rules.automa.calibration import band, describe_band, load_calibration
 from companion.sim.calibrate import deck_digest
-from companion.ui.decks.calibration import (
-    CalibrationRun,
-    bands_in_use,
-    calibration_path,
-    deck_bands,
-    planned,
-    saved_calibration,
-    start_run,
-)
-from companion.ui.decks.presenter import import_deck, imported_deck
+from companion.store.calibration_file import bands_in_use, calibration_path, deck_bands, saved_calibration
+from companion.store.decks import imported_deck
+from companion.ui.decks.calibration import CalibrationRun, in_use, planned, start_run
+from companion.ui.decks.presenter import import_deck
 from companion.ui.decks.transcribe_presenter import deck_toml
 
 
@@ -61,30 +55,25 @@ def test_a_background_run_in_two_processes_gives_the_same_bands_as_one(tmp_path)
     assert again.state == "done"
 
 
-def test_a_kept_calibration_that_cannot_be_read_gives_the_app_bands(tmp_path):
-    """A calibration.json edited by hand (not JSON, wrong fields, nested deeper than the parser goes) is not
-    used, and New game and History, which show the bands, still open: the app's own bands are shown."""
-    _import_red(tmp_path)
-    path = calibration_path(tmp_path)
-    for text in ("{ not json", '{"decks": 5}', "[" * 200_000):
-        path.write_text(text, encoding="utf-8")
-        assert saved_calibration(tmp_path) is None
-        assert bands_in_use(tmp_path) == (load_calibration(), "the app's decks")
-        assert deck_bands(tmp_path)("hard") == band("hard")
+def test_the_card_shows_the_decks_in_use_and_their_kept_calibration(tmp_path):
+    assert in_use(tmp_path).decks == {} and in_use(tmp_path).calibration is None
+    red = _import_red(tmp_path)
+    assert in_use(tmp_path).decks == {"red": red} and in_use(tmp_path).played == ""
+    cal = CalibrationRun(tmp_path, games=1, jobs=1).run()
+    shown = in_use(tmp_path)
+    assert shown.calibration == cal and shown.played == "your red deck and the app's green deck"
 
 
 def test_a_calibration_that_cannot_be_kept_says_why_and_leaves_no_partial_file(tmp_path, monkeypatch):
     import errno
     import os
 
-    from companion.ui.decks import calibration
-
     _import_red(tmp_path)
 
     def no_room(*_args):
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(calibration.os, "replace", no_room)
+    monkeypatch.setattr(os, "replace", no_room)
     run = CalibrationRun(tmp_path, games=1, jobs=1)
     assert run.run() is None and run.state == "failed"
     assert run.label == "The calibration stopped: [Errno 28] No space left on device"

@@ -1,18 +1,16 @@
 """The decks screen's presenter: card descriptions and importing a transcribed deck."""
 
-from companion.rules.automa.deck import DECKS_DIR, load_builtin
+import pytest
+
+from companion.rules.automa.deck import DECKS_DIR, MAX_DECK_BYTES, load_builtin
+from companion.store.decks import imported_deck, imported_path, imported_problem, remove_imported
 from companion.ui.decks.presenter import (
     EXAMPLE_CARD,
     FORMAT_HELP,
-    MAX_DECK_BYTES,
     all_decks,
     card_view,
     deck_view,
     import_deck,
-    imported_deck,
-    imported_path,
-    imported_problem,
-    remove_imported,
 )
 
 ONE_CARD = """deck = "red"
@@ -88,6 +86,20 @@ def test_a_kept_transcription_edited_into_nonsense_is_reported_and_not_used(tmp_
     assert imported_problem(tmp_path, "red").startswith("red.toml: ")
     assert {d.name: d.source for d in all_decks(tmp_path)}["red"] == "app"
     assert imported_problem(tmp_path, "green") is None
+    problems = {d.name: d.problem for d in all_decks(tmp_path)}  # what the screen says under each deck
+    assert problems == {"red": imported_problem(tmp_path, "red"), "green": None}
+
+
+def test_a_picked_deck_file_is_read_or_refused_in_one_line(tmp_path):
+    from companion.ui.decks.presenter import picked_file
+
+    file = tmp_path / "mine.toml"
+    file.write_text(ONE_CARD, "utf-8")
+    assert picked_file(str(file), "mine.toml") == ONE_CARD.encode()
+    with pytest.raises(ValueError, match=r"^folder: cannot be read: .*folder"):
+        picked_file(str(tmp_path), "folder")
+    with pytest.raises(ValueError, match=r"^gone.toml: cannot be read: No such file or directory$"):
+        picked_file(str(tmp_path / "gone.toml"), "gone.toml")
 
 
 def test_a_bad_deck_lists_every_problem_and_the_format_is_explained(tmp_path):
@@ -116,7 +128,7 @@ def test_a_deck_that_cannot_be_kept_on_a_full_disk_leaves_the_kept_one_and_no_pa
     def no_room(*_args):
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr("companion.ui.decks.presenter.os.replace", no_room)
+    monkeypatch.setattr(os, "replace", no_room)  # the whole file is written aside, then renamed over the kept one
     for _ in range(3):
         out = import_deck(tmp_path, ONE_CARD.replace("X1", "X2"))
         assert out.error == "pasted text: valid, but it could not be saved: No space left on device"

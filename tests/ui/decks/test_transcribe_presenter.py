@@ -5,8 +5,9 @@ import json
 import pytest
 
 from companion.rules.automa.deck import load_builtin, parse_deck
-from companion.ui.decks.presenter import imported_deck
-from companion.ui.decks.transcribe_presenter import FIELDS, CardCount, Transcription, draft_path
+from companion.store.decks import imported_deck
+from companion.store.drafts import draft_path
+from companion.ui.decks.transcribe_presenter import FIELDS, CardCount, Transcription
 
 
 def _taps(card) -> list:
@@ -159,12 +160,10 @@ def _full_disk(monkeypatch):
     import errno
     import os
 
-    from companion.ui.decks import transcribe_presenter
-
     def no_room(*_args):
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(transcribe_presenter.os, "replace", no_room)
+    monkeypatch.setattr(os, "replace", no_room)
 
 
 def test_a_tap_that_cannot_be_saved_is_not_made(tmp_path, monkeypatch):

@@ -160,3 +160,22 @@ def test_a_low_score_is_drawn_above_the_dates(store):
     assert low - chart.min_y >= (chart.max_y - chart.min_y) / 16
     assert chart.max_y - 130 >= (chart.max_y - chart.min_y) / 16  # and the band's top is not at the top edge
     assert chart.min_y < 0 < chart.max_y and chart.max_y % chart.y_step == 0
+
+
+def test_the_chart_shows_the_bands_of_the_decks_in_use(store, tmp_path):
+    from companion.rules.automa.calibration import band, load_calibration
+    from companion.rules.automa.deck import DECKS_DIR
+    from companion.sim.calibrate import decks_label
+    from companion.store.calibration_file import save_calibration
+    from companion.store.decks import decks_in_use, keep
+
+    assert HistoryPresenter(store).bands_from() == "the app's decks"
+    p = HistoryPresenter.with_deck_bands(store, tmp_path)
+    assert p.bands_from() == "the app's decks" and p.band("hard") == band("hard")
+    keep(tmp_path, "red", (DECKS_DIR / "red.toml").read_text("utf-8"))
+    app = load_calibration()
+    higher = [b.model_copy(update={"p10": b.p10 + 50, "p50": b.p50 + 50, "p90": b.p90 + 50}) for b in app.bands]
+    mine = app.model_copy(update={"decks": decks_label(decks_in_use(tmp_path)), "bands": higher})
+    save_calibration(tmp_path, mine)
+    assert p.bands_from() == "your red deck and the app's green deck"  # asked at each drawing
+    assert p.band("hard") == band("hard", mine) != band("hard")

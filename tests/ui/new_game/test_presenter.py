@@ -170,3 +170,29 @@ def test_the_bands_are_those_of_the_automa_the_setup_plays():
     assert all(" the red automa usually scores " in line and ", median " in line for line in lines)
     form.set_deck(2, "green")
     assert form.band_lines(None)[1].startswith("Hard: the green automa usually scores ")
+
+
+def test_the_bands_say_which_decks_simulated_games_they_come_from(tmp_path):
+    """Your transcribed deck, not calibrated yet: the app's bands, and the way to its own; once calibrated, its."""
+    from companion.rules.automa.calibration import load_calibration
+    from companion.rules.automa.deck import DECKS_DIR
+    from companion.sim.calibrate import decks_label
+    from companion.store.calibration_file import save_calibration
+    from companion.store.decks import keep
+    from companion.ui.new_game.presenter import imported_decks
+
+    form = NewGameForm()
+    assert imported_decks(tmp_path) == {}
+    assert form.bands(tmp_path, {})[1] == "From simulated solo games with the app's decks."
+    keep(tmp_path, "green", (DECKS_DIR / "green.toml").read_text("utf-8"))
+    imported = imported_decks(tmp_path)
+    assert list(imported) == ["green"]
+    lines, note = form.bands(tmp_path, imported)
+    assert lines == form.band_lines(load_calibration())
+    assert note == ("From simulated solo games with the app's decks. Calibrate your transcribed deck on the Decks "
+                    "screen to see its own.")
+    save_calibration(tmp_path, load_calibration().model_copy(update={"decks": decks_label(imported)}))
+    assert form.bands(tmp_path, imported)[1] == (
+        "From simulated solo games with your green deck and the app's red deck.")
+    form.transcribed_decks = False  # the switch off: the app's decks are played, and their bands shown
+    assert form.bands(tmp_path, imported)[1] == "From simulated solo games with the app's decks."

@@ -109,6 +109,15 @@ def test_update_settings_saves_and_reapplies(ctx):
     assert ctx.page.theme_mode == ft.ThemeMode.DARK
 
 
+def test_the_set_chart_to_score_with_follows_the_owners_values(ctx):
+    from companion.rules.scoring import load_scoring
+    from companion.store.settings import correct
+
+    assert ctx.set_chart == load_scoring().set_chart
+    ctx.update_settings(correct(ctx.settings, "set_chart", {2: 3}))
+    assert ctx.set_chart.points(2) == (3, "owner")
+
+
 def test_home_continue_follows_the_hook(tmp_path):
     for in_progress in (False, True):
         c = AppContext.load(FakePage(), tmp_path, has_game_in_progress=lambda v=in_progress: v)
