@@ -3,7 +3,6 @@ that flag set: sharing gives one line, a picked deck file arrives with the pick,
 
 from __future__ import annotations
 
-import json
 import threading
 from types import SimpleNamespace
 
@@ -11,6 +10,7 @@ import flet as ft
 import pytest
 
 from companion.sim.calibrate import deck_digest
+from companion.store.calibration_file import saved_calibration
 from companion.ui.decks import calibration, file_pick
 from companion.ui.settings import share
 from companion.ui.shell.context import AppContext
@@ -64,6 +64,6 @@ def test_calibration_in_the_browser_runs_in_the_page_loop_with_no_thread(tmp_pat
 
     run = run_async(story())
     assert run.state == "done" and run.done == run.total == 12
-    kept = json.loads(calibration.calibration_path(tmp_path).read_text())
-    assert kept["decks"]["red"] == deck_digest(red)
+    kept = saved_calibration(tmp_path)
+    assert kept is not None and kept.decks["red"] == deck_digest(red)
     assert calibration.app_games() == calibration.BROWSER_GAMES  # a quarter of the games on one core
