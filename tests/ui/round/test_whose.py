@@ -11,7 +11,7 @@ from companion.rules.setup import Player, Setup
 from companion.server import sharing
 from companion.store.session import GameSession
 from companion.ui.round import whose
-from companion.ui.round.presenter import RoundPresenter
+from companion.ui.round.presenter import RoundPresenter, seats
 from companion.ui.settings.share_presenter import SharePresenter
 
 SEED = 1133  # blue rolls 4: the red automa places, then blue
@@ -44,7 +44,8 @@ def test_a_joined_phone_is_asked_once_per_game_and_the_host_never(table):
 
 def test_the_choices_are_the_games_humans_then_watching():
     setup = Setup.solo(seed=SEED)
-    assert [(c.label, c.value) for c in whose.choices(setup)] == [("Blue", "blue"), ("Just watching", whose.WATCHING)]
+    assert [(c.label, c.value) for c in whose.choices(seats(setup))] == [("Blue", "blue"),
+                                                                         ("Just watching", whose.WATCHING)]
 
 
 def test_your_move_is_said_on_the_placers_phone_only():
@@ -76,7 +77,7 @@ def test_two_people_each_see_your_move_on_their_own_phone_only():
         seed=SEED,
     )
     p = RoundPresenter(GameSession.new(setup))
-    assert [c.label for c in whose.choices(setup)] == ["Ann (Blue)", "Bob (Yellow)", "Just watching"]
+    assert [c.label for c in whose.choices(p.view().seats)] == ["Ann (Blue)", "Bob (Yellow)", "Just watching"]
     assert p.starting_rolls({"blue": 4, "yellow": 2})
     for _ in range(10):  # to the first human placement
         if p.view().decision == "place":
