@@ -23,8 +23,6 @@ from companion.ui.widgets import common as w
 from companion.ui.widgets.bgstats_button import export_button
 from companion.ui.widgets.colors import dot
 
-STATE_KEY = "final_presenters"  # game id -> FinalPresenter
-
 
 def presenter(ctx: AppContext, params: dict[str, str]) -> FinalPresenter | None:
     """The presenter of the game asked for (``?game=``), else of the game in progress; None when there is none."""
@@ -39,7 +37,7 @@ def presenter(ctx: AppContext, params: dict[str, str]) -> FinalPresenter | None:
             game_id = int(wanted)
         except ValueError:
             return None
-        current = ctx.state.get("session")
+        current = ctx.state.session
         if current is not None and current.game_id == game_id:
             session = current
         else:
@@ -52,7 +50,7 @@ def presenter(ctx: AppContext, params: dict[str, str]) -> FinalPresenter | None:
                 return None
     if session is None:
         return None
-    presenters: dict = ctx.state.setdefault(STATE_KEY, {})
+    presenters = ctx.state.final_presenters
     p = presenters.get(session.game_id)
     if p is None:
         p = FinalPresenter(session)

@@ -39,11 +39,11 @@ def presenter(ctx: AppContext) -> RoundPresenter | None:
     session = game_access.current(ctx)
     if session is None:
         return None
-    p = ctx.state.get("round_presenter")
+    p = ctx.state.round_presenter
     if p is None or p.session is not session:
         p = RoundPresenter(session)
         p.stale_reason = lambda: live.stale_line(ctx, session.game_id)
-        ctx.state["round_presenter"] = p
+        ctx.state.round_presenter = p
     p.owner = whose.owner(ctx, session.game_id)  # a phone's person: "your move" on their own phone only
     # Settings: with the app's dice a human's dragon roll comes with the placement; with the table's, the
     # banner asks for the value rolled.
@@ -71,11 +71,11 @@ def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
 
 def ask_whose_phone(ctx: AppContext, p: RoundPresenter) -> ft.Control:
     """A joined phone says whose it is before it shows the game (companion/ui/round/whose.py); then the game."""
-    ctx.state.pop(live.REDRAW_IN_PLACE, None)  # no round screen on this page now: another device's step rebuilds
+    ctx.state.redraw_in_place = None  # no round screen on this page now: another device's step rebuilds
 
     def picked(value: str) -> None:
         whose.pick(ctx, p.session.game_id, value)
-        ctx.state["router"].show()
+        ctx.state.router.show()
 
     return whose_card(p.view().seats, picked)
 
@@ -112,7 +112,7 @@ class RoundScreen:
         self.redraw()
         p.seen(p.session.revision)  # a new screen: no tap can come from it before the page has drawn it
         # A step saved on another device redraws this screen in place (companion/ui/shell/live.py).
-        ctx.state[live.REDRAW_IN_PLACE] = self.changed_elsewhere
+        ctx.state.redraw_in_place = self.changed_elsewhere
 
     # ------------------------------------------------------------------ drawing
 

@@ -37,8 +37,8 @@ def choices(players: Iterable[Seat]) -> list[Choice]:
 def _device(ctx: AppContext) -> tuple[sharing.Table, str] | None:
     """The shared table and this page's device, when the page is a joined phone (not the host's screen)."""
     table = sharing.current()
-    token = ctx.state.get("device_token")
-    if table is None or token is None or ctx.state.get("this_computer", True):
+    token = ctx.state.device_token
+    if table is None or token is None or ctx.state.this_computer:
         return None
     return table, token
 

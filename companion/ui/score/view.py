@@ -1,6 +1,6 @@
 """Score a game: players, their counts with big steppers, the final turn order, and the ranked result.
 
-The sheet lives in ``ctx.state["score"]`` (a :class:`ScorePresenter`), so leaving the screen keeps it.
+The sheet lives in ``ctx.state.score`` (a :class:`ScorePresenter`), so leaving the screen keeps it.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from companion.ui.shell.context import AppContext
 from companion.ui.widgets import common as w
 from companion.ui.widgets.colors import dot
 
-STATE_KEY = "score"
 RESULT_KEY = "score-result"
 
 def stepper(label: str, value: int, on_step: Callable[[int], int], on_text: Callable[[str], str | None]):
@@ -103,7 +102,9 @@ def _choice(label: str, value: str, options: list[tuple[str, str]], on_change) -
 
 
 def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
-    presenter: ScorePresenter = ctx.state.setdefault(STATE_KEY, ScorePresenter.solo())
+    presenter = ctx.state.score
+    if presenter is None:
+        presenter = ctx.state.score = ScorePresenter.solo()
     players_col = ft.Column(spacing=12)
     order_col = ft.Column(spacing=4)
     result_col = ft.Column(spacing=10)
@@ -233,7 +234,7 @@ def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
         def handler(_e) -> None:
             nonlocal presenter
             presenter = make()
-            ctx.state[STATE_KEY] = presenter
+            ctx.state.score = presenter
             render()
 
         return handler

@@ -14,10 +14,9 @@ QR_SIZE = 220
 
 
 def share_card(ctx: AppContext) -> ft.Control:
-    session = ctx.state.get("session")  # the game this page plays, if any
+    session = ctx.state.session  # the game this page plays, if any
     picked = whose.label(session.game.setup, whose.owner(ctx, session.game_id)) if session is not None else None
-    presenter = SharePresenter(sharing.current(), ctx.state.get("device_token"), ctx.state.get("this_computer", True),
-                               picked)
+    presenter = SharePresenter(sharing.current(), ctx.state.device_token, ctx.state.this_computer, picked)
     content = ft.Column(spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     def act(_e) -> None:

@@ -26,7 +26,7 @@ def screen(tmp_path, monkeypatch):
     updated: list[ft.BaseControl] = ctx.page.updated  # the controls the screen updates through its page
     monkeypatch.setattr(ft.BaseControl, "update", lambda self: updated.append(self))  # or by themselves
     with Store.open(tmp_path / "games") as store:
-        ctx.state["store"] = store
+        ctx.state.store = store
         game_access.start(ctx, Setup.solo(seed=11))
         s = RoundScreen(ctx, presenter(ctx))
         s.updated = updated
