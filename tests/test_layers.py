@@ -343,7 +343,7 @@ def test_the_lists_of_plain_logic_name_modules_that_exist():
 
 def test_the_import_graph_is_read():
     graph = _imports()
-    assert "companion.ui.round.forms.banner" in graph["companion.ui.round.view"]
+    assert "companion.ui.round.forms.banner" in graph["companion.ui.round.bar"]
     assert "companion.rules.engine.game" in graph["companion.record.format"]
     assert "flet" in _imported_names()["companion.ui.round.view"]
 
@@ -356,3 +356,30 @@ def test_no_import_cycle_in_companion():
 def test_a_cycle_is_found_when_there_is_one():
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert _cycle({"a": {"b"}, "b": set()}) is None
+
+
+def _source(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+def test_the_round_screen_draws_from_its_view_model_never_from_the_game():
+    """The round screen's view and forms know the game only as the ``RoundView`` its presenter builds: none reads
+    the engine's ``Game`` (its setup, state, steps, decision or rules version) through ``presenter.game``."""
+    round_ui = PACKAGE / "ui" / "round"
+    reaching = [
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for path in sorted(round_ui.rglob("*.py"))
+        if path.name != "presenter.py"
+        for node in ast.walk(_source(path))
+        if isinstance(node, ast.Attribute) and node.attr == "game"
+    ]
+    assert reaching == []
+
+
+def test_the_round_view_model_is_plain_data():
+    """No Flet and no engine in the view model: the presenter fills it, a form only reads it."""
+    path = PACKAGE / "ui" / "round" / "view_model.py"
+    imported = {a.name for node in ast.walk(_source(path)) if isinstance(node, ast.Import) for a in node.names}
+    imported |= {node.module or "" for node in ast.walk(_source(path)) if isinstance(node, ast.ImportFrom)}
+    assert {m for m in imported if m.split(".")[0] == "flet"} == set()
+    assert _imports()["companion.ui.round.view_model"] <= {"companion.rules.words"}

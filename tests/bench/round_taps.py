@@ -121,7 +121,7 @@ async def play(seed: int, taps: int, profile: cProfile.Profile | None, parts: di
     page = session.page
     starter = AppContext.load(SimpleNamespace(route="/"), data)  # starts the game as New game does
     with Store.open(data) as store:
-        starter.state["store"] = store
+        starter.state.store = store
         game_access.start(starter, Setup.solo(seed=seed))
     session.apply_page_patch({"route": "/round", "width": 1280.0, "height": 800.0})  # as the bench's page
     msgpack.packb(session.get_page_patch(), default=ENCODE)  # the register response (takes the snapshots)

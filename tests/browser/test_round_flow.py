@@ -17,7 +17,8 @@ from companion.store import Store
 from companion.store.session import GameSession
 from companion.store.settings import Settings, save_settings
 from companion.ui.new_game.presenter import NewGameForm
-from companion.ui.round.presenter import Cell, RoundPresenter, RoundView
+from companion.ui.round.presenter import RoundPresenter
+from companion.ui.round.view_model import Cell, RoundView
 
 pytestmark = pytest.mark.browser
 

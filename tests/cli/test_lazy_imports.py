@@ -35,7 +35,7 @@ def loaded():
 page = Page(route="/", views=[], title="", padding=None)
 ctx = main(page, sys.argv[1])
 at_start = loaded()
-ctx.state["router"].show("/rules")
+ctx.state.router.show("/rules")
 print(json.dumps({"start": at_start, "rules": loaded(), "views": [v.route for v in page.views]}))
 """
 

@@ -338,7 +338,7 @@ def test_the_round_screen_offers_the_expansion_only_in_an_expansion_game(tmp_pat
     v = p.view()
     assert v.decision == "place" and v.expansion is expansion
     screen = RoundScreen(AppContext.load(FakePage(), tmp_path), p)
-    shown = " | ".join(texts(place_hint(screen, v)) + texts(extras(screen)))
+    shown = " | ".join(texts(place_hint(screen, v)) + texts(extras(screen, v)))
     for offer in ("Grow Beard", "Blood Sacrifice", "Place the golem", "Spell cast", "Dragon up", "Spell Chamber"):
         assert (offer in shown) is expansion, offer
     # a fight: Frost Bolt and Ice Storm only with the expansion

@@ -23,7 +23,6 @@ from companion.ui.widgets import common as w
 
 log = logging.getLogger(__name__)
 
-PICKER_KEY = "decks_file_picker"
 PASTE_INSTEAD = "paste its text instead"
 
 
@@ -98,7 +97,7 @@ def deck_file_button(
         on_file(data, shown)
 
     picker = ft.FilePicker(on_result=picked, on_upload=uploaded)
-    ctx.state[PICKER_KEY] = picker  # services live only while referenced
+    ctx.state.decks_file_picker = picker  # services live only while referenced
     return ft.OutlinedButton(
         "Choose a deck file",
         icon=ft.Icons.UPLOAD_FILE,

@@ -13,12 +13,9 @@ import flet as ft
 
 from companion.rules import words
 from companion.ui.decks.transcribe_presenter import MAX_CARDS, CardCount, Transcription
-from companion.ui.file_save import save_button
 from companion.ui.shell.context import AppContext
 from companion.ui.widgets import common as w
-
-#: Per-session key of the transcription on screen.
-STATE_KEY = "transcription"
+from companion.ui.widgets.file_save import save_button
 
 
 @dataclass(frozen=True)
@@ -32,11 +29,11 @@ def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
     deck = params.get("deck", "red")
     if deck not in ("red", "green"):
         return [w.para("No such deck: transcribe the red or the green deck.")]  # the address bar's word not echoed
-    kept = ctx.state.get(STATE_KEY)
+    kept = ctx.state.transcription
     if not isinstance(kept, Transcription | CardCount) or kept.deck != deck or (
             isinstance(kept, Transcription) and kept.data_dir != ctx.data_dir):
         kept = Transcription.resume(ctx.data_dir, deck) or CardCount(deck)  # none yet: how many cards first
-        ctx.state[STATE_KEY] = kept
+        ctx.state.transcription = kept
     root = ft.Column(spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     if isinstance(kept, CardCount):
         CountScreen(ctx, kept, root).redraw()
@@ -58,7 +55,7 @@ class CountScreen:
             self.count.error = str(err)
             self.redraw()
             return
-        self.ctx.state[STATE_KEY] = t
+        self.ctx.state.transcription = t
         TranscribeScreen(self.ctx, t, self.root).redraw()
         self.root.update()
 
@@ -271,7 +268,7 @@ class TranscribeScreen:
 
             def start_again(_e) -> None:
                 count = CardCount(self.t.deck, total=len(self.t.cards), fresh=True)
-                self.ctx.state[STATE_KEY] = count
+                self.ctx.state.transcription = count
                 CountScreen(self.ctx, count, self.root).redraw()
                 self.root.update()
 

@@ -20,8 +20,6 @@ from companion.ui.decks.transcribe_presenter import Transcription
 from companion.ui.shell.context import AppContext
 from companion.ui.widgets import common as w
 
-SHOWN_KEY = "decks_shown"
-
 
 def _card_tile(card) -> ft.Control:
     return ft.Container(
@@ -63,7 +61,7 @@ def _transcribe_buttons(ctx: AppContext) -> list[ft.Control]:
 
 def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
     asked = params.get("deck")  # from the address bar: /decks?deck=blue must not break the screen
-    shown = asked if asked in DECK_NAMES else ctx.state.get(SHOWN_KEY, "red")
+    shown = asked if asked in DECK_NAMES else ctx.state.decks_shown or "red"
     status_col = ft.Column(spacing=8)
     cards_row = ft.ResponsiveRow(spacing=8, run_spacing=8)
     chooser = ft.SegmentedButton(
@@ -78,7 +76,7 @@ def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
         draw_calibration()
         decks = {d.name: d for d in all_decks(ctx.data_dir)}
         status_col.controls = [_status(d) for d in decks.values()]
-        deck = decks[ctx.state.get(SHOWN_KEY, shown)]
+        deck = decks[ctx.state.decks_shown or shown]
         cards_row.controls = [_card_tile(c) for c in deck.cards]
 
     def _status(deck: DeckView) -> ft.Control:
@@ -106,11 +104,11 @@ def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
         return ft.Column(parts, spacing=2, tight=True)
 
     def select(e: ft.ControlEvent) -> None:
-        ctx.state[SHOWN_KEY] = (e.control.selected or [shown])[0]
+        ctx.state.decks_shown = (e.control.selected or [shown])[0]
         render()
 
     chooser.on_change = select
-    ctx.state.setdefault(SHOWN_KEY, shown)
+    ctx.state.decks_shown = ctx.state.decks_shown or shown
 
     def show_outcome(message: str, ok: bool, problems: tuple[str, ...] = ()) -> None:
         text: list[ft.Control] = [ft.Text(message, color=None if ok else ft.Colors.ERROR)]
@@ -130,7 +128,7 @@ def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
         result = import_deck(ctx.data_dir, text, source)
         show_outcome(result.message, ok=result.error is None, problems=result.problems)
         if result.deck is not None:
-            ctx.state[SHOWN_KEY] = result.deck.deck
+            ctx.state.decks_shown = result.deck.deck
             chooser.selected = [result.deck.deck]
         render()
 

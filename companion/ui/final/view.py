@@ -12,15 +12,13 @@ import flet as ft
 
 from companion.rules import words
 from companion.ui.final.presenter import SAVED, SHEET, AutomaCard, FinalPresenter, FinalView
+from companion.ui.score.parts import count_steppers, error_row, human_hint, result_controls
 from companion.ui.score.presenter import colour_name
-from companion.ui.score.view import count_steppers, human_hint, result_controls
 from companion.ui.shell import game_access
 from companion.ui.shell.context import AppContext
 from companion.ui.widgets import common as w
 from companion.ui.widgets.bgstats_button import export_button
 from companion.ui.widgets.colors import dot
-
-STATE_KEY = "final_presenters"  # game id -> FinalPresenter
 
 
 def presenter(ctx: AppContext, params: dict[str, str]) -> FinalPresenter | None:
@@ -38,7 +36,7 @@ def presenter(ctx: AppContext, params: dict[str, str]) -> FinalPresenter | None:
         session = game_access.session_of(ctx, game_id)
     if session is None:
         return None
-    presenters: dict = ctx.state.setdefault(STATE_KEY, {})
+    presenters = ctx.state.final_presenters
     p = presenters.get(session.game_id)
     if p is None:
         p = FinalPresenter(session)
@@ -198,35 +196,28 @@ class FinalScreen:
             ]
         )
 
-    def _human(self, color: str, v: FinalView) -> ft.Control:
-        total = ft.Text(_points(v.human_totals.get(color)), weight=ft.FontWeight.W_600)
-        self.totals[color] = total
+    def _counted(self, color: str, total: int | None, hint: ft.Control) -> ft.Control:
+        """A player whose counts are typed in: name and total, what to count, a stepper per count."""
+        shown = ft.Text(_points(total), weight=ft.FontWeight.W_600)
+        self.totals[color] = shown
         seat = self.p.sheet.seat(color)
         head = ft.Row(
-            [
-                dot(color),
-                ft.Text(seat.label, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, expand=True),
-                total,
-            ],
+            [dot(color), ft.Text(seat.label, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, expand=True), shown],
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
-        return w.card([head, human_hint(color), count_steppers(self.p.sheet, seat, self.refresh)], spacing=8)
+        return w.card([head, hint, count_steppers(self.p.sheet, seat, self.refresh)], spacing=8)
+
+    def _human(self, color: str, v: FinalView) -> ft.Control:
+        return self._counted(color, v.human_totals.get(color), human_hint(color))
 
     def _automa_counted(self, color: str, v: FinalView) -> ft.Control:
         """An automa whose things the table kept: its counts are entered like a human's."""
-        total = ft.Text(_points(v.automa_totals.get(color)), weight=ft.FontWeight.W_600)
-        self.totals[color] = total
-        seat = self.p.sheet.seat(color)
-        head = ft.Row(
-            [dot(color), ft.Text(seat.label, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, expand=True), total],
-            vertical_alignment=ft.CrossAxisAlignment.CENTER,
-        )
         hint = w.para(
             f"Beside {colour_name(color)}'s deck: count its mine tiles (gem and special) and the gem tiles among "
             "them, its gold and its gems. Track points: where its score marker stands.",
             small=True,
         )
-        return w.card([head, hint, count_steppers(self.p.sheet, seat, self.refresh)], spacing=8)
+        return self._counted(color, v.automa_totals.get(color), hint)
 
     def _automa(self, card: AutomaCard) -> ft.Control:
         head = ft.Row(
@@ -306,14 +297,7 @@ class FinalScreen:
         if v.note:
             out.append(w.para(v.note, small=True))
         if v.error:
-            out.append(
-                ft.Row(
-                    [
-                        ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR, semantics_label="Error"),
-                        ft.Text(v.error, color=ft.Colors.ERROR, expand=True),
-                    ]
-                )
-            )
+            out.append(error_row(v.error))
         self.result_col.controls = out
 
     def _order(self, v: FinalView) -> ft.Control:

@@ -15,8 +15,6 @@ from companion.ui.widgets import common as w
 from companion.ui.widgets.bgstats_button import export_button
 from companion.ui.widgets.colors import dot
 
-STATE_KEY = "history_presenter"
-
 DIFFICULTY_COLOR = {
     "easy": ft.Colors.GREEN_700,
     "hard": ft.Colors.ORANGE_800,
@@ -27,10 +25,10 @@ DIFFICULTY_COLOR = {
 
 def presenter(ctx: AppContext) -> HistoryPresenter:
     store = game_access.store(ctx)
-    p = ctx.state.get(STATE_KEY)
+    p = ctx.state.history
     if p is None or p.store is not store:
         p = HistoryPresenter.with_deck_bands(store, ctx.data_dir)
-        ctx.state[STATE_KEY] = p
+        ctx.state.history = p
     return p
 
 
@@ -314,8 +312,8 @@ class HistoryScreen:
             if session is None:
                 self.redraw()
                 return
-            self.ctx.state["session"] = game_access.watched(self.ctx, session)
-            self.ctx.state.pop("round_presenter", None)
+            self.ctx.state.session = game_access.watched(self.ctx, session)
+            self.ctx.state.round_presenter = None
             self.ctx.go("/round")
 
         return handler
@@ -353,8 +351,8 @@ class HistoryScreen:
 
     def _forget(self, game_id: int) -> None:
         """A deleted game is no longer the one being played nor one being scored."""
-        session = self.ctx.state.get("session")
+        session = self.ctx.state.session
         if session is not None and session.game_id == game_id:
-            self.ctx.state.pop("session", None)
-            self.ctx.state.pop("round_presenter", None)
-        self.ctx.state.get("final_presenters", {}).pop(game_id, None)
+            self.ctx.state.session = None
+            self.ctx.state.round_presenter = None
+        self.ctx.state.final_presenters.pop(game_id, None)

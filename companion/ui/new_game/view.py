@@ -25,9 +25,10 @@ def new_seed() -> int:
 
 
 def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
-    form = ctx.state.setdefault(
-        "new_game_form", NewGameForm(virtual_axes=ctx.settings.virtual_axe_bag, stash=ctx.settings.stash)
-    )
+    form = ctx.state.new_game_form
+    if form is None:
+        form = ctx.state.new_game_form = NewGameForm(virtual_axes=ctx.settings.virtual_axe_bag,
+                                                     stash=ctx.settings.stash)
     form.stash = ctx.settings.stash  # the choice may have changed in Settings since this form was made
     root = ft.Column(spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     NewGameScreen(ctx, form, root).redraw()

@@ -13,8 +13,8 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.ui.round.presenter import Cell
 from companion.ui.round.updates import isolate
+from companion.ui.round.view_model import Cell
 from companion.ui.widgets.colors import COLOR_HEX, on_color
 
 CELL_COLS = {"xs": 4, "sm": 3, "md": 4}  # three spaces a row on a phone, four on a small tablet

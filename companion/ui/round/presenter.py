@@ -1,14 +1,15 @@
 """The round screen as plain data: what to show and what each tap does. No Flet here.
 
-The view draws a ``RoundView`` and calls the presenter's methods; the presenter turns taps into engine inputs
-through the ``GameSession`` (so every step is saved), and turns the last step's events into instructions for
-the physical board ("Put Red #1 on Treasure Hoard", "Move the dragon up: 3 of 5").
+The view draws a ``RoundView`` (``companion.ui.round.view_model``), the one thing it and its forms know of the
+game, and calls the presenter's methods; the presenter turns taps into engine inputs through the
+``GameSession`` (so every step is saved), and turns the last step's events into instructions for the physical
+board ("Put Red #1 on Treasure Hoard", "Move the dragon up: 3 of 5").
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from companion.rules import words
 from companion.rules.automa import choices as automa_rules
@@ -19,167 +20,29 @@ from companion.rules.words import Names, board_instructions, describe, step_labe
 from companion.rules.words.game import seat
 from companion.store import StoreConflict, StoreError, not_saved_line
 from companion.store.session import GameSession
+from companion.ui.new_game.presenter import setup_checklist
 from companion.ui.round.answers import last_answer
+from companion.ui.round.view_model import (
+    AttackForm,
+    AutomaTally,
+    Cell,
+    KeepRoll,
+    PlayerChip,
+    Question,
+    RoundView,
+    Seat,
+    WarpOffer,
+    cap,
+)
 
 #: The attack form's line while what the revealed dragon tile takes (gold or gems) is not tapped yet.
 TILE_TREASURE = "Tap what the dragon tile takes: Gold or Gems."
 STALE = "This game was changed in another window: here it is as saved there. Tap again."
 
 
-def cap(color: str | None) -> str:
-    return words.colour(color)
-
-
-@dataclass(frozen=True)
-class Cell:
-    """One action space on the board grid."""
-
-    space: str
-    name: str
-    occupant: str | None  # "Red #2", "Golem (blue)"
-    occupant_color: str | None
-    status: str  # "free" | "dislodge" | "blocked" | "idle" (not the human's turn)
-    reason: str | None
-    dragon: bool
-    all_play: bool
-    locked: bool
-
-    @property
-    def tappable(self) -> bool:
-        return self.status in ("free", "dislodge")
-
-
-@dataclass(frozen=True)
-class PlayerChip:
-    color: str
-    label: str
-    automa: bool
-    waiting: list[int]  # beard numbers still in bed
-    captured: list[int]
-    #: The app's count of points scored in play (automa only: humans keep theirs on the board; None too when the
-    #: table keeps the automa's things, its score disc then being the count)
-    points: int | None
-    #: A human's name, when the table gave one (the chip shows it; ``label`` says "Ann (Blue)")
-    name: str | None = None
-
-
-#: The most characters of a player's name a turn-order chip shows (a longer one ends in "…"): the chip is one
-#: line, and a name of the 40 New game allows ran past the phone's edge, cut off mid-letter.
-CHIP_NAME_MAX = 16
-
-
-def chip_name(chip: PlayerChip) -> str:
-    """The name on a chip: the player's name (shortened past ``CHIP_NAME_MAX``) or the colour. The chip's
-    label for a screen reader keeps the whole name.
-
-    >>> chip_name(PlayerChip("blue", "Ann (Blue)", False, [1], [], None, "Ann"))
-    'Ann'
-    >>> chip_name(PlayerChip("blue", "x", False, [1], [], None, "Wilhelmina Mountainbeard"))
-    'Wilhelmina Moun…'
-    """
-    name = chip.name or cap(chip.color)
-    return name if len(name) <= CHIP_NAME_MAX else name[: CHIP_NAME_MAX - 1].rstrip() + "…"
-
-
-def placing_hint(expansion: bool, spell: str | None = None) -> str:
-    """The line under "Blue #2 — your move": where to tap, and (with the expansion) that a dislodging spell is
-    tapped first. The bar is at the bottom of the screen, so the board is above it in every game.
-
-    >>> placing_hint(False)
-    'Tap a free space on the board above (green border).'
-    >>> placing_hint(True, "grow_beard")
-    'Grow Beard: now tap the space to take.'
-    """
-    if spell:
-        return f"{words.spell(spell)}: now tap the space to take."
-    hint = "Tap a free space on the board above (green border)."
-    return hint + " Casting one of these spells? Tap it first." if expansion else hint
-
-
-def chip_key(chips: list[PlayerChip]) -> str:
-    """The line under the turn-order chips that says what their small numbers are (a newcomer could not tell
-    what "2 3 4 5 · 7 pts" counted); "capt." is explained while a chip shows it. Points say themselves.
-
-    >>> chip_key([PlayerChip("red", "Red automa", True, [2, 3], [5], 7)])
-    'Under each name: the dwarves still to place; capt.: captured'
-    """
-    key = "Under each name: the dwarves still to place"
-    return key + "; capt.: captured" if any(c.captured for c in chips) else key
-
-
-@dataclass(frozen=True)
-class Question:
-    """What the app asks about the physical board for an automa."""
-
-    kind: str  # "number" | "gems" | "tile" | "spell"
-    question: str
-    prompt: str
-    count: int = 0
-    choices: tuple[str, ...] = ()
-    #: What each choice is called on the board ("Mind Control", "Dragon Song", "sapphire"), in choices' order.
-    labels: tuple[str, ...] = ()
-    #: The value last given to the same question in this game (its chip comes first), None if never asked.
-    last: object = None
-
-
-@dataclass(frozen=True)
-class AttackForm:
-    trigger: str
-    humans: list[str]
-    automa_dice: dict[str, int]
-    automa_axes: dict[str, int]  # axes to draw from the bag, per automa
-    rahdo: bool
-    black_die: int | None
-    virtual_axes: bool
-
-
-@dataclass(frozen=True)
-class KeepRoll:
-    """A die the app rolled for a human, shown before it counts: keep it, re-roll it (Temple), Time Warp."""
-
-    color: str
-    value: int
-    purpose: str  # "aggression" | "attack"
-    temple: bool  # the Temple's re-roll is there for this die
-    black: bool  # the Rahdo black die
-    threshold: int | None  # a dragon roll: the lowest face that moves the dragon
-
-
-@dataclass(frozen=True)
-class WarpOffer:
-    """A human's dragon roll Time Warp may still re-roll (the step right after it): the app's die is re-rolled
-    by the app, the table's is re-rolled at the table and its new value entered."""
-
-    color: str
-    value: int
-    by: str  # "app" | "table"
-
-
-@dataclass
-class RoundView:
-    title: str
-    phase: str
-    dragon: int
-    dragon_length: int
-    turn_order: list[PlayerChip]
-    banner: str
-    banner_color: str | None
-    decision: str
-    actor_is_automa: bool
-    instructions: list[str]
-    cells: list[Cell]
-    question: Question | None = None
-    attack: AttackForm | None = None
-    threshold: int | None = None
-    undo_label: str | None = None
-    redo_label: str | None = None
-    checklist: list[str] = field(default_factory=list)
-    error: str | None = None
-    #: Caverns of Gandûm: spells, the golem, Grow Beard, Frost Bolt, Ice Storm, the Spell Chamber. A base game
-    #: offers none of them (the engine refuses them too).
-    expansion: bool = True
-    keep: KeepRoll | None = None
-    warp: WarpOffer | None = None
+def seats(setup) -> tuple[Seat, ...]:
+    """Every player of ``setup``, in its order, as the screen names them ("Ann (Blue)", "Red automa")."""
+    return tuple(Seat(p.color, seat(p), p.is_automa) for p in setup.players)
 
 
 class RoundPresenter:
@@ -229,27 +92,58 @@ class RoundPresenter:
         """The screen as data. ``spell``: Grow Beard or Blood Sacrifice chosen for the coming placement, so the
         board shows the dwarves that spell lets the placer dislodge as tappable (and the rest as blocked)."""
         g = self.game
-        s = g.state
-        d = g.decision
-        setup = g.setup
-        names = self.names
-        chips = [
-            PlayerChip(
-                c,
-                seat(setup.player(c)),
-                setup.player(c).is_automa,
-                sorted(s.beds[c]),
-                sorted(s.captured[c]),
-                s.points[c] if setup.player(c).is_automa and not setup.table_stash else None,
-                None if setup.player(c).is_automa else setup.player(c).name,
-            )
-            for c in s.turn_order
-        ]
+        s, d, setup, names = g.state, g.decision, g.setup, self.names
+        view = RoundView(
+            title=f"Round {s.round} of {setup.rounds}" if s.round else "Starting order",
+            phase=s.phase,
+            dragon=s.dragon,
+            dragon_length=setup.dragon_track,
+            turn_order=self._chips(),
+            banner=self._banner(d, names),
+            banner_color=d.color,
+            decision=d.kind,
+            actor_is_automa=bool(d.color and setup.player(d.color).is_automa),
+            instructions=self._instructions(names),
+            cells=self._cells(spell, names),
+            undo_label=step_label(g.steps[-1], names) if g.can_undo else None,
+            redo_label=step_label(g.redo_steps[-1], names) if g.redo_steps else None,
+            error=self.error,
+            expansion=setup.expansion,
+            step=len(g.steps),
+            round=s.round,
+            placed=any(e["type"] == "place" for step in g.steps for e in step),
+            after_attack=bool(g.steps) and any(e.get("type") == "attack" for e in g.steps[-1]),
+            time_warp=setup.expansion and g.version >= 2,
+            seats=seats(setup),
+            tallies=self._tallies(),
+            ask_tile_owner=setup.table_stash and g.version < 2,
+        )
+        die = s.last_die
+        if die is not None and view.time_warp:
+            view.warp = WarpOffer(die["color"], die["value"], die["by"])
+        self._decision_form(view, names)
+        return view
+
+    def _chips(self) -> list[PlayerChip]:
+        """The turn order's chips: beards in bed, captured, an automa's points (when the app keeps them)."""
+        s, setup = self.game.state, self.game.setup
+        chips = []
+        for c in s.turn_order:
+            player = setup.player(c)
+            points = s.points[c] if player.is_automa and not setup.table_stash else None
+            chips.append(PlayerChip(c, seat(player), player.is_automa, sorted(s.beds[c]), sorted(s.captured[c]),
+                                    points, None if player.is_automa else player.name))
+        return chips
+
+    def _cells(self, spell: str | None, names: Names) -> list[Cell]:
+        """The board's spaces; during a human's placement each free, a dwarf to dislodge, or blocked and why."""
+        g = self.game
+        s, d = g.state, g.decision
         options = d.details.get("spaces", {}) if d.kind == "place" else {}
         if d.kind == "place" and spell:
             options = g.space_options(d.color, d.dwarf, spell)
         cells = []
-        for sp in spaces_for(setup.expansion):
+        for sp in spaces_for(g.setup.expansion):
             occ = s.board.get(sp.id)
             if d.kind == "place":
                 why = options.get(sp.id)
@@ -269,30 +163,26 @@ class RoundPresenter:
                     sp.locked,
                 )
             )
+        return cells
+
+    def _instructions(self, names: Names) -> list[str]:
+        """What the last step asks of the physical board ("Put Red #1 on Treasure Hoard")."""
+        g = self.game
         last = g.steps[-1] if len(g.steps) > 1 else []
-        view = RoundView(
-            title=f"Round {s.round} of {setup.rounds}" if s.round else "Starting order",
-            phase=s.phase,
-            dragon=s.dragon,
-            dragon_length=setup.dragon_track,
-            turn_order=chips,
-            banner=self._banner(d, names),
-            banner_color=d.color,
-            decision=d.kind,
-            actor_is_automa=bool(d.color and setup.player(d.color).is_automa),
-            instructions=board_instructions(
-                last, setup.dragon_track, {c for c, tiles in s.special_tiles.items() if "stone_beards" in tiles},
-                tile_powers=g.version < 2, names=names,
-            ),
-            cells=cells,
-            undo_label=step_label(g.steps[-1], names) if g.can_undo else None,
-            redo_label=step_label(g.redo_steps[-1], names) if g.redo_steps else None,
-            error=self.error,
-            expansion=setup.expansion,
-        )
-        die = s.last_die
-        if die is not None and setup.expansion and g.version >= 2:
-            view.warp = WarpOffer(die["color"], die["value"], die["by"])
+        stone_beards = {c for c, tiles in g.state.special_tiles.items() if "stone_beards" in tiles}
+        return board_instructions(last, g.setup.dragon_track, stone_beards, tile_powers=g.version < 2, names=names)
+
+    def _tallies(self) -> tuple[AutomaTally, ...]:
+        """The automa's points and gold, when the app keeps them (none when the table does)."""
+        s, setup = self.game.state, self.game.setup
+        if setup.table_stash:
+            return ()
+        return tuple(AutomaTally(p.color, s.points[p.color], s.stash[p.color].gold) for p in setup.automa)
+
+    def _decision_form(self, view: RoundView, names: Names) -> None:
+        """The parts of ``view`` that only some decisions have: a question, the attack form, a die to keep..."""
+        g = self.game
+        s, d, setup = g.state, g.decision, g.setup
         if d.kind == "question":
             question = self._question(d.details, setup.expansion, names)
             view.question = replace(question, last=last_answer(g.events(), d.details["question"]))
@@ -315,7 +205,6 @@ class RoundPresenter:
                                  bool(t.get("black")), t.get("threshold"))
         elif d.kind == "next_round":
             view.checklist = self.reset_checklist()
-        return view
 
     def _banner(self, d, names: Names) -> str:
         match d.kind:
@@ -373,6 +262,11 @@ class RoundPresenter:
         last = g.steps[-1] if len(g.steps) > 1 else []
         return {line for e in last if e["type"] == "gain" and e.get("reason") in guessed
                 for line in board_instructions([e], g.setup.dragon_track, names=self.names)}
+
+    def setup_lines(self, reference: Reference) -> list[tuple[str, bool]]:
+        """The table's setup, a line each, and whether the line rests on an estimate (New game's checklist)."""
+        g = self.game
+        return setup_checklist(g.setup, list(g.state.turn_order), reference)
 
     def reset_checklist(self) -> list[str]:
         return [

@@ -11,8 +11,8 @@ from __future__ import annotations
 import flet as ft
 
 from companion.rules import words
-from companion.ui.round.presenter import PlayerChip, RoundView, chip_key, chip_name
 from companion.ui.round.updates import isolate
+from companion.ui.round.view_model import PlayerChip, RoundView, chip_key, chip_name
 from companion.ui.widgets import common as w
 from companion.ui.widgets.colors import COLOR_HEX, on_color
 

@@ -10,10 +10,12 @@ move" to every human, as without a shared table.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from companion.rules.words.game import seat
 from companion.server import sharing
+from companion.ui.round.presenter import seats
+from companion.ui.round.view_model import Seat
 from companion.ui.shell.context import AppContext
 
 WATCHING = "watching"
@@ -27,16 +29,16 @@ class Choice:
     value: str  # the player's colour, or WATCHING
 
 
-def choices(setup) -> list[Choice]:
-    """One choice per human player of the game, then "Just watching"."""
-    return [Choice(seat(p), p.color) for p in setup.humans] + [Choice("Just watching", WATCHING)]
+def choices(players: Iterable[Seat]) -> list[Choice]:
+    """One choice per human player of the game (``RoundView.seats``), then "Just watching"."""
+    return [Choice(s.label, s.color) for s in players if not s.automa] + [Choice("Just watching", WATCHING)]
 
 
 def _device(ctx: AppContext) -> tuple[sharing.Table, str] | None:
     """The shared table and this page's device, when the page is a joined phone (not the host's screen)."""
     table = sharing.current()
-    token = ctx.state.get("device_token")
-    if table is None or token is None or ctx.state.get("this_computer", True):
+    token = ctx.state.device_token
+    if table is None or token is None or ctx.state.this_computer:
         return None
     return table, token
 
@@ -68,4 +70,4 @@ def label(setup, value: str | None) -> str | None:
     >>> label(Setup.solo(seed=1), "blue"), label(Setup.solo(seed=1), WATCHING)
     ('Blue', 'Just watching')
     """
-    return next((c.label for c in choices(setup) if c.value == value), None)
+    return next((c.label for c in choices(seats(setup)) if c.value == value), None)

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import flet as ft
 
 from companion.ui.round import whose
+from companion.ui.round.view_model import Seat
 from companion.ui.widgets import common as w
 
 
-def whose_card(setup, on_pick: Callable[[str], None]) -> ft.Control:
+def whose_card(players: Iterable[Seat], on_pick: Callable[[str], None]) -> ft.Control:
     """A big button per human player, then "Just watching"; ``on_pick`` gets the colour or ``whose.WATCHING``."""
     buttons = [
         w.big_button(
@@ -20,6 +21,6 @@ def whose_card(setup, on_pick: Callable[[str], None]) -> ft.Control:
             primary=choice.value != whose.WATCHING,
             expand=False,
         )
-        for choice in whose.choices(setup)
+        for choice in whose.choices(players)
     ]
     return w.card([w.heading(whose.QUESTION), w.para(whose.WHY), *buttons], spacing=12, stretch=True)

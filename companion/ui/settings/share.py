@@ -24,10 +24,9 @@ def share_card(ctx: AppContext) -> ft.Control:
     # Here, not at the top: the QR code's library is not bundled in the phone site, which never draws one.
     from companion.ui.settings.share_presenter import SharePresenter
 
-    session = ctx.state.get("session")  # the game this page plays, if any
+    session = ctx.state.session  # the game this page plays, if any
     picked = whose.label(session.game.setup, whose.owner(ctx, session.game_id)) if session is not None else None
-    presenter = SharePresenter(sharing.current(), ctx.state.get("device_token"), ctx.state.get("this_computer", True),
-                               picked)
+    presenter = SharePresenter(sharing.current(), ctx.state.device_token, ctx.state.this_computer, picked)
     content = ft.Column(spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     def act(_e) -> None:

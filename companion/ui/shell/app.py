@@ -3,7 +3,7 @@
 Navigation: ``ctx.go("/settings")`` pushes a route; the browser's address and history follow it. The views
 shown are the route's screen on top of its parents (``Screen.parent``, up to home), so a deep link, a browser
 refresh and the top bar's back button all agree. The top view is rebuilt whenever it becomes the top;
-state that must outlive a view lives in ``ctx.state`` (presenters), never in controls.
+state that must outlive a view lives in ``ctx.state`` (a ``SessionState``: presenters), never in controls.
 """
 
 from __future__ import annotations
@@ -116,15 +116,15 @@ def main(
     ctx = AppContext.load(page, resolve_data_dir(data_dir))
     # Which joined device this page is on (None on this computer only): Stop sharing keeps this one; only the
     # host computer's screen can stop or renew sharing.
-    ctx.state["device_token"] = sharing.connection_token.get()
-    ctx.state["this_computer"] = sharing.connection_here.get()
+    ctx.state.device_token = sharing.connection_token.get()
+    ctx.state.this_computer = sharing.connection_here.get()
     # Continue game is enabled when the store holds an unfinished game (companion/ui/shell/game_access.py).
     ctx.has_game_in_progress = has_game_in_progress or (lambda: game_access.has_game_in_progress(ctx))
     page.title = APP_TITLE
     page.padding = 0
     apply_theme(page, ctx.settings)
     router = Router(ctx, screens or all_screens())
-    ctx.state["router"] = router
+    ctx.state.router = router
     page.on_route_change = router.on_route_change
     page.on_view_pop = router.on_view_pop
     live.connect(ctx, router.show)

@@ -20,6 +20,7 @@ from companion.store.settings import (
     read_settings,
     save_settings,
 )
+from companion.ui.shell.session_state import SessionState
 
 log = logging.getLogger(__name__)
 
@@ -91,7 +92,7 @@ class AppContext:
     #: Answers "is there a game to continue?" for the home screen. The game store plugs in here.
     has_game_in_progress: Callable[[], bool] = lambda: False
     #: Per-session state that outlives a screen's view (a half-filled score sheet, a presenter...).
-    state: dict[str, Any] = field(default_factory=dict)
+    state: SessionState = field(default_factory=SessionState)
     #: Called after the settings changed (the router uses it to refresh views if needed).
     on_settings_changed: list[Callable[[Settings], None]] = field(default_factory=list)
     #: One line for the Settings screen when the settings file could not be used (moved aside, defaults used).

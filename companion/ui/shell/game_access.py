@@ -12,10 +12,10 @@ from companion.ui.shell.context import AppContext
 
 def store(ctx: AppContext) -> Store:
     """The store of this browser session, opened once; a broken file is moved aside and the user told."""
-    st = ctx.state.get("store")
+    st = ctx.state.store
     if st is None:
         st = Store.open(ctx.data_dir)
-        ctx.state["store"] = st
+        ctx.state.store = st
         if st.notice:
             ctx.toast(st.notice)
     return st
@@ -23,7 +23,7 @@ def store(ctx: AppContext) -> Store:
 
 def current(ctx: AppContext) -> GameSession | None:
     """The game in progress: the one this session plays, or else the newest unfinished game in the store."""
-    session = ctx.state.get("session")
+    session = ctx.state.session
     if session is not None:
         return session
     game_id = store(ctx).in_progress()
@@ -35,14 +35,14 @@ def current(ctx: AppContext) -> GameSession | None:
         ctx.toast(f"Saved game {game_id} could not be replayed ({replay_problem(err)}); it is kept: export it from "
                   "History.")
         return None
-    ctx.state["session"] = watched(ctx, session)
+    ctx.state.session = watched(ctx, session)
     return session
 
 
 def start(ctx: AppContext, setup: Setup) -> GameSession:
     session = watched(ctx, GameSession.new(setup, store(ctx)))
-    ctx.state["session"] = session
-    ctx.state.pop("round_presenter", None)
+    ctx.state.session = session
+    ctx.state.round_presenter = None
     live.announce(ctx, session.game_id)
     return session
 
@@ -60,7 +60,7 @@ def try_start(ctx: AppContext, setup: Setup) -> str | None:
 def session_of(ctx: AppContext, game_id: int) -> GameSession | None:
     """Game ``game_id``: the one this session plays when it is that one, else resumed from the store (and
     watched); None, said in a toast, when it was deleted or its record no longer replays."""
-    playing = ctx.state.get("session")
+    playing = ctx.state.session
     if playing is not None and playing.game_id == game_id:
         return playing
     try:

@@ -29,8 +29,6 @@ log = logging.getLogger(__name__)
 TOPIC = "treasure-companion/game-saved"
 #: Screens that show the game in progress, redrawn when another device saves a step.
 GAME_SCREENS = ("/", "/round", "/final")
-#: ``ctx.state`` key of the round screen's own redraw (keeps its open sections and chosen spell).
-REDRAW_IN_PLACE = "live_redraw"
 #: After a page has drawn a change it did not make, taps on it count only from this much later: quicker than
 #: anyone takes in a changed screen, so a tap sooner was aimed at what was there before.
 REACTION_S = 0.3
@@ -49,7 +47,7 @@ def stale_line(ctx: AppContext, game_id: int | None) -> str | None:
     ..."); None when it was another window of this device, or a page without a shared table (the caller's own
     "changed in another window")."""
     device, host = _saved_on.get(game_id, (None, True)) if game_id is not None else (None, True)
-    if device is None or device == ctx.state.get("device_token"):
+    if device is None or device == ctx.state.device_token:
         return None
     where = "on the host's computer" if host else "on another phone"
     return f"Changed {where}: here it is as saved there. Tap again."
@@ -74,7 +72,7 @@ def announce(ctx: AppContext, game_id: int | None) -> None:
     """Tell the other pages that ``game_id`` has a new saved step (and note which device saved it)."""
     if game_id is None:
         return
-    _saved_on[game_id] = (ctx.state.get("device_token"), ctx.state.get("this_computer", True))
+    _saved_on[game_id] = (ctx.state.device_token, ctx.state.this_computer)
     try:
         ctx.page.pubsub.send_others_on_topic(TOPIC, game_id)
     except Exception:  # no PubSub (a page without a server, as in unit tests)
@@ -83,7 +81,7 @@ def announce(ctx: AppContext, game_id: int | None) -> None:
 
 def refresh(ctx: AppContext, game_id: int, show: Callable[[], None]) -> bool:
     """Take the saved game and redraw; False when this page neither plays that game nor shows a game screen."""
-    session = ctx.state.get("session")
+    session = ctx.state.session
     if session is not None:
         if session.game_id != game_id:
             return False  # this page plays another game
@@ -92,7 +90,7 @@ def refresh(ctx: AppContext, game_id: int, show: Callable[[], None]) -> bool:
     path = split_route(ctx.page.route or "/")[0]
     if path not in GAME_SCREENS:
         return False
-    redraw = ctx.state.get(REDRAW_IN_PLACE)
+    redraw = ctx.state.redraw_in_place
     if path == "/round" and session is not None and redraw is not None:
         redraw()
     else:

@@ -1,7 +1,7 @@
 """"Export for BG Stats": a button that hands the browser a BG Stats file to download.
 
 The file comes from :func:`companion.export.download.bgstats_download` (no Flet there); the button is the shared
-one of :mod:`companion.ui.file_save`.
+one of :mod:`companion.ui.widgets.file_save`.
 """
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from __future__ import annotations
 import flet as ft
 
 from companion.export.download import bgstats_download
-from companion.ui.file_save import save_button
 from companion.ui.shell import game_access
 from companion.ui.shell.context import AppContext
+from companion.ui.widgets.file_save import save_button
 
 LABEL = "Export for BG Stats"
 

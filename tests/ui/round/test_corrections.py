@@ -43,25 +43,25 @@ def test_the_automa_points_and_gold_steppers_set_each_its_own_value(tmp_path):
     points, gold = p.game.state.points["red"], p.game.state.stash["red"].gold
     # each correction is a step, and after a step the panel starts again from the game's values
     for _ in range(2):
-        stepper_row(extras(screen), "Red automa gold").controls[3].on_click(None)
-    stepper_row(extras(screen), "Red automa points").controls[3].on_click(None)
+        stepper_row(extras(screen, p.view()), "Red automa gold").controls[3].on_click(None)
+    stepper_row(extras(screen, p.view()), "Red automa points").controls[3].on_click(None)
     assert p.game.state.points["red"] == points and p.game.state.stash["red"].gold == gold  # not set yet
-    button(extras(screen), "Set Red gold").on_click(None)
+    button(extras(screen, p.view()), "Set Red gold").on_click(None)
     assert p.error is None, p.error
     assert p.game.state.stash["red"].gold == gold + 2 and p.game.state.points["red"] == points
     for _ in range(3):
-        stepper_row(extras(screen), "Red automa points").controls[3].on_click(None)
-    button(extras(screen), "Set Red points").on_click(None)
+        stepper_row(extras(screen, p.view()), "Red automa points").controls[3].on_click(None)
+    button(extras(screen, p.view()), "Set Red points").on_click(None)
     assert p.game.state.points["red"] == points + 3 and p.game.state.stash["red"].gold == gold + 2
     # the bounds: points up to 500, gold up to 200
-    extras(screen)  # the panel after the last step: from here the form keeps what is typed
+    extras(screen, p.view())  # the panel after the last step: from here the form keeps what is typed
     form = screen.__dict__["_extras"]
     form["points_red"], form["gold_red"] = 500, 200
-    assert stepper_row(extras(screen), "Red automa points").controls[3].disabled
-    assert stepper_row(extras(screen), "Red automa gold").controls[3].disabled
+    assert stepper_row(extras(screen, p.view()), "Red automa points").controls[3].disabled
+    assert stepper_row(extras(screen, p.view()), "Red automa gold").controls[3].disabled
     form["points_red"], form["gold_red"] = 499, 199
-    assert not stepper_row(extras(screen), "Red automa points").controls[3].disabled
-    assert not stepper_row(extras(screen), "Red automa gold").controls[3].disabled
+    assert not stepper_row(extras(screen, p.view()), "Red automa points").controls[3].disabled
+    assert not stepper_row(extras(screen, p.view()), "Red automa gold").controls[3].disabled
 
 
 def test_the_panel_says_first_what_it_is_for(tmp_path):
@@ -71,6 +71,6 @@ def test_the_panel_says_first_what_it_is_for(tmp_path):
         p = RoundPresenter(GameSession.new(setup), app_dice=False)
         assert p.starting_rolls(table_rolls(["blue"])), p.error
         screen = RoundScreen(AppContext.load(FakePage(), tmp_path), p)
-        first = extras(screen).content.controls[0]
+        first = extras(screen, p.view()).content.controls[0]
         assert isinstance(first, ft.Text) and first.value.startswith("When ")
         assert ("spell cast" in first.value) == expansion and "special tile" in first.value

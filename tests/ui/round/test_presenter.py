@@ -232,8 +232,8 @@ def test_the_turn_order_strip_says_what_the_chips_small_numbers_are():
     chips says the numbers are the dwarves still to place, and explains "capt." only while a chip shows it."""
     from dataclasses import replace
 
-    from companion.ui.round.presenter import chip_key
     from companion.ui.round.status import StatusStrip
+    from companion.ui.round.view_model import chip_key
 
     p = started()
     v = p.view()
@@ -283,8 +283,8 @@ def test_a_long_name_is_shortened_on_its_turn_order_chip_and_whole_in_its_label(
     turn-order chip, cut off mid-letter. The chip shows at most 16 characters, ending in '…'; its label (what a
     screen reader says) keeps the whole name."""
     from companion.rules.setup import Player
-    from companion.ui.round.presenter import CHIP_NAME_MAX
     from companion.ui.round.status import StatusStrip
+    from companion.ui.round.view_model import CHIP_NAME_MAX
 
     name = "Wilhelmina Mountainbeard-Goldenhammer II"
     setup = Setup.solo(seed=11)
@@ -307,7 +307,7 @@ def test_the_reset_list_moves_the_round_marker_to_the_next_space():
 def test_the_placing_hint_points_at_the_board_above_in_every_edition():
     """The bar sits at the bottom of the screen: a base game's hint said the board was 'below'. With the expansion
     the hint says what the spell chips are for ('A spell first?' left a newcomer unsure)."""
-    from companion.ui.round.presenter import placing_hint
+    from companion.ui.round.view_model import placing_hint
 
     assert placing_hint(False) == "Tap a free space on the board above (green border)."
     assert placing_hint(True) == (

@@ -12,8 +12,8 @@ import pytest
 from companion.rules.setup import Setup
 from companion.store import Store
 from companion.ui.round.board import Board, BoardCell
-from companion.ui.round.presenter import Cell
 from companion.ui.round.view import RoundScreen, presenter
+from companion.ui.round.view_model import Cell
 from companion.ui.shell import game_access
 from companion.ui.shell.context import AppContext
 from tests.flet_helpers import walk
@@ -26,7 +26,7 @@ def screen(tmp_path, monkeypatch):
     updated: list[ft.BaseControl] = ctx.page.updated  # the controls the screen updates through its page
     monkeypatch.setattr(ft.BaseControl, "update", lambda self: updated.append(self))  # or by themselves
     with Store.open(tmp_path / "games") as store:
-        ctx.state["store"] = store
+        ctx.state.store = store
         game_access.start(ctx, Setup.solo(seed=11))
         s = RoundScreen(ctx, presenter(ctx))
         s.updated = updated
@@ -61,7 +61,7 @@ def test_a_tap_updates_the_changed_parts_only_and_keeps_every_space(screen):
         _answer(screen)
         # The main button: shown or hidden by its box, which an isolated holder keeps from the button (Flet
         # resends a button's style whenever an update reaches it); updated when what it shows changed.
-        main, box = screen.main.button, screen._bar_parts[5]
+        main, box = screen.main.button, screen.decision_bar.main_box
         assert box.content.content is main and box.content._isolated
         if box.visible and screen.main.text.value != label:
             assert any(u is main for u in screen.updated)
@@ -134,7 +134,7 @@ def test_the_strip_on_the_board_and_the_main_button_are_kept_and_only_their_chan
         assert _same([u for u in screen.updated if any(u is c for c in chips)], changed)  # exactly the changed chips
         assert not any(u is strip or u is last for u in screen.updated)
         # What they show is the game's state now.
-        assert screen._bar_parts[0].value == v.banner
+        assert screen.decision_bar.text.value == v.banner
         texts = [row.text.value for row in screen.last.rows if row.control.visible]
         setup = [line for line, _estimate in screen.setup_lines()]
         assert texts == (v.instructions if screen.last.heading.value == "On the board" else setup)
@@ -175,7 +175,7 @@ def test_a_question_asked_again_shows_its_kept_chips_and_their_more_button_opens
         v = screen.p.view()
         if v.decision == "question":
             key = kept_key(screen, v)
-            kept = screen._bar_parts[-1]
+            kept = screen.decision_bar.kept
             shown = [c for c in kept.controls if c.visible]
             assert kept.visible and len(shown) == 1
             if key in seen and v.question.kind == "number":
@@ -184,7 +184,7 @@ def test_a_question_asked_again_shows_its_kept_chips_and_their_more_button_opens
                             and "more than" in (c.content.semantics_label or ""))
                 screen.updated.clear()
                 more.on_click(None)
-                assert screen.main.text.value == "OK: 10" and screen._bar_parts[5].visible
+                assert screen.main.text.value == "OK: 10" and screen.decision_bar.main_box.visible
                 assert not any(c.visible for c in kept.controls)  # a form being filled in is built anew
                 return
             seen[key] = shown[0]
@@ -195,14 +195,14 @@ def test_a_question_asked_again_shows_its_kept_chips_and_their_more_button_opens
 def test_past_its_limit_the_bar_keeps_a_new_form_in_the_place_of_the_least_recently_shown(screen):
     """In place: the other kept forms keep their places, so Flet's list diff replaces one item instead of
     moving (and sending again) every kept form after it."""
-    from companion.ui.round.view import KEPT_INPUTS
+    from companion.ui.round.bar import KEPT_INPUTS
 
-    kept = screen._bar_parts[-1]
+    kept = screen.decision_bar.kept
     base = list(kept.controls)
     assert not base  # the starting rolls are not kept
     columns = [ft.Column() for _ in range(KEPT_INPUTS - len(base) + 2)]
     for i, column in enumerate(columns):
-        screen._keep(("test", i), column)
+        screen.decision_bar.keep(("test", i), column)
     assert len(kept.controls) == KEPT_INPUTS
     order = base + columns[: KEPT_INPUTS - len(base)]
     order[0], order[1] = columns[-2], columns[-1]  # the two least recently kept, replaced where they were
@@ -277,7 +277,7 @@ def test_a_tap_on_the_main_button_after_it_was_hidden_does_nothing(screen):
     possible now: the game waits for place"."""
     toasts: list[str] = []
     screen.ctx.toast = toasts.append
-    box = screen._bar_parts[5]  # the main button's box in the bar
+    box = screen.decision_bar.main_box  # the main button's box in the bar
     for _ in range(60):
         v = screen.p.view()
         if v.decision == "automa_turn":
@@ -305,7 +305,7 @@ def test_a_placement_bar_ends_with_its_hint_where_the_automa_s_button_was(screen
         _answer(screen)
     else:
         pytest.fail("no placement")
-    inputs = screen._bar_parts[2]  # the bar's inputs: the placement's hint and chips
+    inputs = screen.decision_bar.inputs  # the bar's inputs: the placement's hint and chips
     controls = [c for c in walk(inputs) if isinstance(c, (ft.Chip, ft.Text)) and c.visible]
     assert any(isinstance(c, ft.Chip) for c in controls)
     last_chip = max(i for i, c in enumerate(controls) if isinstance(c, ft.Chip))

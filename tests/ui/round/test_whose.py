@@ -11,8 +11,9 @@ from companion.rules.setup import Player, Setup
 from companion.server import sharing
 from companion.store.session import GameSession
 from companion.ui.round import whose
-from companion.ui.round.presenter import RoundPresenter
+from companion.ui.round.presenter import RoundPresenter, seats
 from companion.ui.settings.share_presenter import SharePresenter
+from companion.ui.shell.session_state import SessionState
 
 SEED = 1133  # blue rolls 4: the red automa places, then blue
 
@@ -25,7 +26,7 @@ def table(monkeypatch):
 
 
 def page(token: str | None, here: bool):
-    return SimpleNamespace(state={"device_token": token, "this_computer": here})
+    return SimpleNamespace(state=SessionState(device_token=token, this_computer=here))
 
 
 def test_a_joined_phone_is_asked_once_per_game_and_the_host_never(table):
@@ -34,7 +35,7 @@ def test_a_joined_phone_is_asked_once_per_game_and_the_host_never(table):
     assert not whose.needs_asking(page(None, True), 1)  # this computer only: no table, nobody asked
     whose.pick(phone, 1, "blue")
     assert whose.owner(phone, 1) == "blue" and not whose.needs_asking(phone, 1)
-    assert whose.owner(page(phone.state["device_token"], False), 1) == "blue"  # another tab of that phone
+    assert whose.owner(page(phone.state.device_token, False), 1) == "blue"  # another tab of that phone
     assert whose.needs_asking(phone, 2)  # a new game: the phone may hold another colour
     whose.pick(phone, 1, None)
     assert whose.needs_asking(phone, 1)
@@ -44,7 +45,8 @@ def test_a_joined_phone_is_asked_once_per_game_and_the_host_never(table):
 
 def test_the_choices_are_the_games_humans_then_watching():
     setup = Setup.solo(seed=SEED)
-    assert [(c.label, c.value) for c in whose.choices(setup)] == [("Blue", "blue"), ("Just watching", whose.WATCHING)]
+    assert [(c.label, c.value) for c in whose.choices(seats(setup))] == [("Blue", "blue"),
+                                                                         ("Just watching", whose.WATCHING)]
 
 
 def test_your_move_is_said_on_the_placers_phone_only():
@@ -76,7 +78,7 @@ def test_two_people_each_see_your_move_on_their_own_phone_only():
         seed=SEED,
     )
     p = RoundPresenter(GameSession.new(setup))
-    assert [c.label for c in whose.choices(setup)] == ["Ann (Blue)", "Bob (Yellow)", "Just watching"]
+    assert [c.label for c in whose.choices(p.view().seats)] == ["Ann (Blue)", "Bob (Yellow)", "Just watching"]
     assert p.starting_rolls({"blue": 4, "yellow": 2})
     for _ in range(10):  # to the first human placement
         if p.view().decision == "place":

@@ -6,31 +6,45 @@ import flet as ft
 
 from companion.rules import words
 from companion.ui.round.forms.controls import RoundHost, choices, die_row, form_state, main_button, panel, stepper
-from companion.ui.round.presenter import TILE_TREASURE, RoundView, cap
+from companion.ui.round.presenter import TILE_TREASURE
+from companion.ui.round.view_model import AttackForm, RoundView, cap
 from companion.ui.widgets import common as w
 
 
 def attack(screen: RoundHost, v: RoundView) -> list[ft.Control]:
+    """The attack's form, a part each (the tile, the black die, each player, each automa), and its resolve button."""
     a = v.attack
     p = screen.p
-    names = p.names
     form = form_state(screen)
     # Strength and points start mid-range for their steppers; what the tile takes starts open: the player taps it
     # (one of two) when the tile is revealed, so no default answers for them.
     tile = form.setdefault("tile", {"strength": 4, "treasure": None, "points": 6})
     players = form.setdefault("players", {c: {"die": None, "axes": 0, "spells": []} for c in a.humans})
     automa_axes = form.setdefault("automa_axes", {c: n for c, n in a.automa_axes.items()})
-    black = form.setdefault("black", None)
-    sections: list[list[ft.Control]] = []
+    form.setdefault("black", None)
+    sections = [_tile_section(screen, tile)]
+    if a.rahdo:
+        sections.append(_black_die_section(screen, a, form))
+    sections += [_human_section(screen, v, color, players[color]) for color in a.humans]
+    sections += [_automa_section(screen, a, color, count, automa_axes) for color, count in a.automa_axes.items()]
+    resolve = main_button(
+        screen,
+        "Resolve the attack",
+        lambda _e: screen.do(lambda: p.attack(tile, players, automa_axes, form.get("black"))),
+        "SHIELD",
+        v.banner_color,
+    )
+    # Side by side on a wide screen.
+    parts = [
+        ft.Container(ft.Column(part, spacing=8, tight=True), col={"xs": 12, "md": 6}, padding=ft.Padding.only(right=8))
+        for part in sections
+    ]
+    return [panel([ft.ResponsiveRow(parts, spacing=8, run_spacing=12)]), resolve]
 
-    def section(title: str) -> list[ft.Control]:
-        """A part of the form (the tile, the black die, each player): side by side on a wide screen."""
-        sections.append([w.heading(title, 3)])
-        return sections[-1]
 
-    rows = section("The dragon tile")
-    rows.append(ft.Text("Reveal the top dragon tile and set its strength, what it takes and its points:"))
-    rows.append(stepper(screen, "Strength", tile["strength"], 0, 20, lambda x: tile.__setitem__("strength", x)))
+def _tile_section(screen: RoundHost, tile: dict) -> list[ft.Control]:
+    """The dragon tile just revealed: its strength, what it takes (tapped by the player), its points."""
+    p = screen.p
 
     def set_treasure(t):
         tile["treasure"] = t
@@ -38,90 +52,95 @@ def attack(screen: RoundHost, v: RoundView) -> list[ft.Control]:
             p.error = None
         screen.refresh()
 
-    rows.append(
+    return [
+        w.heading("The dragon tile", 3),
+        ft.Text("Reveal the top dragon tile and set its strength, what it takes and its points:"),
+        stepper(screen, "Strength", tile["strength"], 0, 20, lambda x: tile.__setitem__("strength", x)),
         ft.Row(
             [
                 ft.Text("Takes", expand=True),
                 choices(("gold", "gems"), tile["treasure"], set_treasure),
             ]
-        )
-    )
-    rows.append(stepper(screen, "Tile points", tile["points"], 0, 50, lambda x: tile.__setitem__("points", x)))
-    if a.rahdo:
-        rows = section("The black die")
-        if a.black_die is not None:
-            rows.append(ft.Text(f"The app rolled the black die for {names.who(a.trigger)}: {a.black_die}"))
-        else:
-
-            def pick_black(n):
-                form["black"] = None if form.get("black") == n else n
-                screen.refresh()
-
-            rows.append(ft.Text(f"{names.who(a.trigger)} rolls the black die (or leave it to the app)"))
-            rows.append(die_row("Black die", black, pick_black))
-    for color in a.humans:
-        entry = players[color]
-        rows = section(names.who(color))
-        if not a.rahdo:
-
-            def pick(n, entry=entry):
-                entry["die"] = None if entry["die"] == n else n
-                screen.refresh()
-
-            rows.append(ft.Text(f"Your die: {entry['die']}" if entry["die"] else "Your die (or the app rolls)"))
-            rows.append(die_row(f"{names.whose(color)} die", entry["die"], pick))
-        rows.append(
-            stepper(
-                screen,
-                f"{names.whose(color)} axes total",
-                entry["axes"],
-                0,
-                40,
-                lambda x, entry=entry: entry.__setitem__("axes", x),
-            )
-        )
-        for spell, text in (("frost_bolt", "Frost Bolt (+1)"), ("ice_storm", "Ice Storm (+2)")) if v.expansion else ():
-
-            def toggle(e, spell=spell, entry=entry):
-                if e.control.value:
-                    entry["spells"].append(spell)
-                else:
-                    entry["spells"].remove(spell)
-
-            rows.append(
-                ft.Checkbox(label=f"{names.name(color)} casts {text}", value=spell in entry["spells"], on_change=toggle)
-            )
-    for color, count in a.automa_axes.items():
-        rows = section(f"{cap(color)} automa")
-        die = a.automa_dice.get(color)
-        if die is not None:
-            rows.append(ft.Text(f"The app rolled {die} for it."))
-        if a.virtual_axes:
-            them = "it" if count == 1 else "them"
-            rows.append(ft.Text(f"Its card says {words.count(count, 'axe')}: the app draws {them}."))
-            automa_axes[color] = None
-        else:
-            what = "its value" if count == 1 else "their total"
-            axes = words.count(count, "axe")
-            rows.append(ft.Text(f"Its card says {axes}: draw {count} from the bag and enter {what}."))
-            rows.append(
-                stepper(
-                    screen,
-                    f"{cap(color)} axes total",
-                    automa_axes[color],
-                    count,
-                    2 * count,
-                    lambda x, color=color: automa_axes.__setitem__(color, x),
-                )
-            )
-    resolve = main_button(
-        screen,
-        "Resolve the attack",
-        lambda _e: screen.do(lambda: p.attack(tile, players, automa_axes, form.get("black"))),
-        "SHIELD",
-    )
-    parts = [
-        ft.Container(ft.Column(part, spacing=8, tight=True), col={"xs": 12, "md": 6}, padding=ft.Padding.only(right=8))
-        for part in sections
+        ),
+        stepper(screen, "Tile points", tile["points"], 0, 50, lambda x: tile.__setitem__("points", x)),
     ]
-    return [panel([ft.ResponsiveRow(parts, spacing=8, run_spacing=12)]), resolve]
+
+
+def _black_die_section(screen: RoundHost, a: AttackForm, form: dict) -> list[ft.Control]:
+    """Rahdo's variant: the black die, rolled by the app or by the player who set the dragon off."""
+    names = screen.p.names
+    rows: list[ft.Control] = [w.heading("The black die", 3)]
+    if a.black_die is not None:
+        rows.append(ft.Text(f"The app rolled the black die for {names.who(a.trigger)}: {a.black_die}"))
+        return rows
+
+    def pick_black(n):
+        form["black"] = None if form.get("black") == n else n
+        screen.refresh()
+
+    rows.append(ft.Text(f"{names.who(a.trigger)} rolls the black die (or leave it to the app)"))
+    rows.append(die_row("Black die", form["black"], pick_black))
+    return rows
+
+
+def _human_section(screen: RoundHost, v: RoundView, color: str, entry: dict) -> list[ft.Control]:
+    """A human's part: the die (unless Rahdo's), the axes total, the defence spells (with the expansion)."""
+    names = screen.p.names
+    rows: list[ft.Control] = [w.heading(names.who(color), 3)]
+    if not v.attack.rahdo:
+
+        def pick(n):
+            entry["die"] = None if entry["die"] == n else n
+            screen.refresh()
+
+        rows.append(ft.Text(f"Your die: {entry['die']}" if entry["die"] else "Your die (or the app rolls)"))
+        rows.append(die_row(f"{names.whose(color)} die", entry["die"], pick))
+    rows.append(
+        stepper(
+            screen,
+            f"{names.whose(color)} axes total",
+            entry["axes"],
+            0,
+            40,
+            lambda x: entry.__setitem__("axes", x),
+        )
+    )
+    for spell, text in (("frost_bolt", "Frost Bolt (+1)"), ("ice_storm", "Ice Storm (+2)")) if v.expansion else ():
+
+        def toggle(e, spell=spell):
+            if e.control.value:
+                entry["spells"].append(spell)
+            else:
+                entry["spells"].remove(spell)
+
+        rows.append(
+            ft.Checkbox(label=f"{names.name(color)} casts {text}", value=spell in entry["spells"], on_change=toggle)
+        )
+    return rows
+
+
+def _automa_section(screen: RoundHost, a: AttackForm, color: str, count: int, automa_axes: dict) -> list[ft.Control]:
+    """An automa's part: its die, and the axes its card says (drawn from the bag, or by the app)."""
+    rows: list[ft.Control] = [w.heading(f"{cap(color)} automa", 3)]
+    die = a.automa_dice.get(color)
+    if die is not None:
+        rows.append(ft.Text(f"The app rolled {die} for it."))
+    if a.virtual_axes:
+        them = "it" if count == 1 else "them"
+        rows.append(ft.Text(f"Its card says {words.count(count, 'axe')}: the app draws {them}."))
+        automa_axes[color] = None
+        return rows
+    what = "its value" if count == 1 else "their total"
+    axes = words.count(count, "axe")
+    rows.append(ft.Text(f"Its card says {axes}: draw {count} from the bag and enter {what}."))
+    rows.append(
+        stepper(
+            screen,
+            f"{cap(color)} axes total",
+            automa_axes[color],
+            count,
+            2 * count,
+            lambda x: automa_axes.__setitem__(color, x),
+        )
+    )
+    return rows

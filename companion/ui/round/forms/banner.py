@@ -11,7 +11,7 @@ from companion.ui.round.forms.dice import keep_roll_controls
 from companion.ui.round.forms.placing import place_hint
 from companion.ui.round.forms.question import question
 from companion.ui.round.forms.rolls import dragon_roll, starting_rolls
-from companion.ui.round.presenter import RoundView
+from companion.ui.round.view_model import RoundView
 from companion.ui.widgets import common as w
 
 #: Decisions shown whole in the bar pinned at the bottom (small enough to stay on screen with the board above).
@@ -29,7 +29,6 @@ def kept_key(screen: RoundHost, v: RoundView) -> tuple | None:
     selection lives in the page too)."""
     if form_state(screen):
         return None
-    expansion = screen.p.game.setup.expansion
     match v.decision:
         case "question":
             q = v.question
@@ -38,19 +37,20 @@ def kept_key(screen: RoundHost, v: RoundView) -> tuple | None:
             # What the form shows of the question (its prompt is the bar's text, not the form's; the last answer
             # only a number's chips show).
             last = repr(q.last) if q.kind == "number" else None
-            return ("question", q.kind, q.question, q.count, q.choices, q.labels, last, expansion)
+            return ("question", q.kind, q.question, q.count, q.choices, q.labels, last, v.expansion)
         case "keep_roll":
-            return ("keep_roll", repr(v.keep), v.expansion, screen.p.game.version)
+            return ("keep_roll", repr(v.keep), v.time_warp)
     return None
 
 
 def decision_controls(screen: RoundHost, v: RoundView) -> list[ft.Control]:
     p = screen.p
+    color = v.banner_color
     match v.decision:
         case "starting_rolls":
-            return starting_rolls(screen)
+            return starting_rolls(screen, v)
         case "automa_turn":
-            return [main_button(screen, "Draw a card and place", lambda _e: screen.do(p.proceed), "STYLE")]
+            return [main_button(screen, "Draw a card and place", lambda _e: screen.do(p.proceed), "STYLE", color)]
         case "place":
             return [place_hint(screen, v)]
         case "roll":
@@ -62,26 +62,29 @@ def decision_controls(screen: RoundHost, v: RoundView) -> list[ft.Control]:
         case "attack":
             return attack(screen, v)
         case "next_round":
-            order = ", ".join(f"{i}. {chip.label}" for i, chip in enumerate(v.turn_order, start=1))
-            rows: list[ft.Control] = [
-                ft.Text(f"New turn order: {order}", weight=ft.FontWeight.W_600),
-                w.heading("Reset the board", 3),
-            ]
-            rows += [
-                ft.Row(
-                    [ft.Icon(ft.Icons.CHEVRON_RIGHT, size=18), ft.Text(line, expand=True)],
-                    vertical_alignment=ft.CrossAxisAlignment.START,
-                )
-                for line in v.checklist
-            ]
-            return [
-                panel(rows),
-                main_button(
-                    screen, f"Start round {p.game.state.round + 1}", lambda _e: screen.do(p.proceed), "PLAY_ARROW"
-                ),
-            ]
+            return next_round(screen, v)
         case "final_scores":
-            return [main_button(screen, "Open the score sheet", lambda _e: screen.ctx.go("/final"), "SCOREBOARD")]
+            return [main_button(screen, "Open the score sheet", lambda _e: screen.ctx.go("/final"), "SCOREBOARD",
+                                color)]
         case "over":
-            return [main_button(screen, "See the result", lambda _e: screen.ctx.go("/final"), "EMOJI_EVENTS")]
+            return [main_button(screen, "See the result", lambda _e: screen.ctx.go("/final"), "EMOJI_EVENTS", color)]
     return []
+
+
+def next_round(screen: RoundHost, v: RoundView) -> list[ft.Control]:
+    """The round is over: the new turn order, the board's reset, a line each, and "Start round N"."""
+    order = ", ".join(f"{i}. {chip.label}" for i, chip in enumerate(v.turn_order, start=1))
+    rows: list[ft.Control] = [
+        ft.Text(f"New turn order: {order}", weight=ft.FontWeight.W_600),
+        w.heading("Reset the board", 3),
+    ]
+    rows += [
+        ft.Row(
+            [ft.Icon(ft.Icons.CHEVRON_RIGHT, size=18), ft.Text(line, expand=True)],
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        )
+        for line in v.checklist
+    ]
+    start = main_button(screen, f"Start round {v.round + 1}", lambda _e: screen.do(screen.p.proceed), "PLAY_ARROW",
+                        v.banner_color)
+    return [panel(rows), start]

@@ -11,6 +11,7 @@ import flet as ft
 
 from companion.rules import words
 from companion.ui.round.presenter import RoundPresenter
+from companion.ui.round.view_model import RoundView
 from companion.ui.shell.context import AppContext
 from companion.ui.widgets import common as w
 from companion.ui.widgets.colors import COLOR_HEX, on_color
@@ -26,6 +27,7 @@ class RoundHost(Protocol):
 
     ctx: AppContext
     p: RoundPresenter
+    drawn: RoundView  # the view model the screen shows now
     spell: str | None  # Grow Beard / Blood Sacrifice chosen for the next placement
 
     def refresh(self, part: str = "banner") -> None: ...
@@ -38,8 +40,8 @@ class RoundHost(Protocol):
 
 
 def form_state(screen: RoundHost) -> dict:
-    """Per-decision form state, reset whenever the game moves on."""
-    key = len(screen.p.game.steps)
+    """Per-decision form state, reset whenever the screen shows the game moved on (another step, an undo)."""
+    key = screen.drawn.step
     if screen.__dict__.get("_form_key") != key:
         screen._form_key = key
         screen._form = {}
@@ -64,12 +66,12 @@ def action_button(label: str, on_click, *, primary: bool = True, icon: str | Non
     )
 
 
-def main_button(screen: RoundHost, label: str, on_click, icon: str) -> ft.Control:
-    """The banner's one big button: full width, tall, in the colours of the player it is for. A screen that keeps
-    one (``screen.main``, a ``MainButton``) gets it back changed by property; else a new one."""
+def main_button(screen: RoundHost, label: str, on_click, icon: str, color: str | None) -> ft.Control:
+    """The banner's one big button: full width, tall, in the colours of ``color``, the player it is for. A screen
+    that keeps one (``screen.main``, a ``MainButton``) gets it back changed by property; else a new one."""
     kept = getattr(screen, "main", None)
     button = kept if isinstance(kept, MainButton) else MainButton()
-    return button.show(label, on_click, icon, screen.p.game.decision.color)
+    return button.show(label, on_click, icon, color)
 
 
 class MainButton:

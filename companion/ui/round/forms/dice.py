@@ -7,7 +7,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.ui.round.forms.controls import RoundHost, panel
-from companion.ui.round.presenter import KeepRoll, RoundView, WarpOffer
+from companion.ui.round.view_model import KeepRoll, RoundView, WarpOffer
 from companion.ui.widgets import common as w
 
 
@@ -22,7 +22,7 @@ def keep_roll_controls(screen: RoundHost, v: RoundView, keep: KeepRoll) -> ft.Co
     buttons = [w.filled_button("Keep it", lambda _e: screen.do(p.proceed), icon_name="CHECK")]
     if keep.temple:
         buttons.append(w.filled_button("Re-roll (Temple)", lambda _e: screen.do(p.reroll), icon_name="CASINO"))
-    if v.expansion and p.game.version >= 2:  # rules version 1 only logged Time Warp
+    if v.time_warp:
         buttons.append(
             w.text_button("Time Warp", lambda _e: screen.do(lambda: p.time_warp(keep.color)), icon_name="HOURGLASS_TOP")
         )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.ui.round.forms.controls import RoundHost
-from companion.ui.round.presenter import RoundView, placing_hint
+from companion.ui.round.view_model import RoundView, placing_hint
 from companion.ui.widgets.colors import on_color
 
 

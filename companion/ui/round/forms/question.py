@@ -12,7 +12,7 @@ from companion.rules import words
 from companion.rules.automa import choices as automa_rules
 from companion.ui.round import answers
 from companion.ui.round.forms.controls import GEM_LABEL, RoundHost, choices, form_state, main_button, panel, stepper
-from companion.ui.round.presenter import RoundView
+from companion.ui.round.view_model import RoundView
 from companion.ui.widgets import common as w
 from companion.ui.widgets.colors import GEM_HEX, GEM_HEX_ON
 
@@ -38,81 +38,96 @@ def question(screen: RoundHost, v: RoundView) -> list[ft.Control]:
     rows: list[ft.Control] = []
     ok = None
     if q.kind == "number":
-        label = {"dwarf_king": "Achievement points", "gem_market": "Coins on the contract"}[q.question]
-        last = q.last if isinstance(q.last, int) else None
-        rows.append(ft.Text(f"{label}: tap the number", weight=ft.FontWeight.W_600))
-        chips = [_number_chip(label, n, n == last, lambda _e, n=n: send(n)) for n in answers.number_chips(last)]
-        if form.get("more"):
-            value = form.setdefault("value", answers.CHIP_MAX + 1)
-            rows.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=6))
-            rows.append(stepper(screen, label, value, answers.CHIP_MAX + 1, 99, lambda x: form.__setitem__("value", x)))
-            ok = main_button(screen, f"OK: {value}", lambda _e: send(form["value"]), "CHECK")
-        else:
-            more = ft.OutlinedButton(
-                content=ft.Text("More", semantics_label=f"{label}: more than {answers.CHIP_MAX}"),
-                # The form of the step it is tapped in (the round screen keeps these chips for later steps).
-                on_click=redraw_after(lambda _e: form_state(screen).__setitem__("more", True)),
-                width=CHIP + 20,
-                height=w.TARGET,
-                style=ft.ButtonStyle(padding=0),
-            )
-            rows.append(ft.Row([*chips, more], wrap=True, spacing=6, run_spacing=6))
+        rows, ok = _number_rows(screen, v, form, send, redraw_after)
     elif q.kind == "gems":
-        allowed = q.choices if p.game.setup.expansion else automa_rules.GEM_COLORS
+        allowed = q.choices if v.expansion else automa_rules.GEM_COLORS
         rows += _gem_rows(screen, form, allowed, q.count, send, redraw_after)
     elif q.kind == "tile":
-        gems = automa_rules.STASH_GEMS if p.game.setup.expansion else automa_rules.GEM_COLORS
-        picked = form.get("gem")  # set by a colour's "5+": the stepper for a tile with many gems
-        rows.append(ft.Text("Tap its gems and their number, or the special tile", weight=ft.FontWeight.W_600))
-        for gem in gems:
-            # The name takes what the chips leave (no fixed width: with Larger text "Sapphire" must not break).
-            row: list[ft.Control] = [ft.Text(GEM_LABEL[gem], expand=True, weight=ft.FontWeight.W_600, no_wrap=True)]
-            for n in answers.tile_counts():
-                tile = {"kind": "gem", "gem": gem, "gems": n}
-                row.append(
-                    _gem_chip(
-                        gem,
-                        str(n),
-                        f"{GEM_LABEL[gem]} tile with {words.count(n, 'gem')}",
-                        lambda _e, t=tile: send(t),
-                        width=40,
-                    )
-                )
-            row.append(
-                _gem_chip(
-                    gem,
-                    f"{answers.TILE_CHIP_MAX + 1}+",
-                    f"{GEM_LABEL[gem]} tile with more than {answers.TILE_CHIP_MAX} gems",
-                    redraw_after(
-                        lambda _e, g=gem: form_state(screen).update(gem=g, count=answers.TILE_CHIP_MAX + 1)
-                    ),
-                    width=46,
-                    outlined=picked != gem,
-                )
-            )
-            rows.append(ft.Row(row, spacing=4))
-        if picked:
-            count = form["count"]
-            rows.append(
-                stepper(
-                    screen,
-                    f"{GEM_LABEL[picked]}: gems on the tile",
-                    count,
-                    answers.TILE_CHIP_MAX + 1,
-                    9,
-                    lambda x: form.__setitem__("count", x),
-                )
-            )
-            summary = f"{GEM_LABEL[picked]} tile with {words.count(count, 'gem')}"
-            ok = main_button(
-                screen, f"OK: {summary}", lambda _e: send({"kind": "gem", "gem": picked, "gems": count}), "CHECK"
-            )
-        rows.append(ft.Text("Special tile", weight=ft.FontWeight.W_600))
-        rows.append(_special_grid(q.choices, q.labels, lambda t: send({"kind": "special", "tile": t})))
+        rows, ok = _tile_rows(screen, v, form, send, redraw_after)
     else:  # spell: one tap answers
         rows.append(ft.Text("Tap the spell. Charm scores 3 for the automa, Mind Control 9, any other nothing."))
         rows.append(choices(q.choices, None, send))
     return [panel(rows), ok] if ok else [panel(rows)]
+
+
+def _number_rows(screen, v, form, send, redraw_after) -> tuple[list[ft.Control], ft.Control | None]:
+    """A number: a chip each for 0-9 (the last answer first), "More" for a stepper and its OK button."""
+    q = v.question
+    rows: list[ft.Control] = []
+    label = {"dwarf_king": "Achievement points", "gem_market": "Coins on the contract"}[q.question]
+    last = q.last if isinstance(q.last, int) else None
+    rows.append(ft.Text(f"{label}: tap the number", weight=ft.FontWeight.W_600))
+    chips = [_number_chip(label, n, n == last, lambda _e, n=n: send(n)) for n in answers.number_chips(last)]
+    if form.get("more"):
+        value = form.setdefault("value", answers.CHIP_MAX + 1)
+        rows.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=6))
+        rows.append(stepper(screen, label, value, answers.CHIP_MAX + 1, 99, lambda x: form.__setitem__("value", x)))
+        return rows, main_button(screen, f"OK: {value}", lambda _e: send(form["value"]), "CHECK", v.banner_color)
+    more = ft.OutlinedButton(
+        content=ft.Text("More", semantics_label=f"{label}: more than {answers.CHIP_MAX}"),
+        # The form of the step it is tapped in (the round screen keeps these chips for later steps).
+        on_click=redraw_after(lambda _e: form_state(screen).__setitem__("more", True)),
+        width=CHIP + 20,
+        height=w.TARGET,
+        style=ft.ButtonStyle(padding=0),
+    )
+    rows.append(ft.Row([*chips, more], wrap=True, spacing=6, run_spacing=6))
+    return rows, None
+
+
+def _tile_rows(screen, v, form, send, redraw_after) -> tuple[list[ft.Control], ft.Control | None]:
+    """A mine tile: a row a gem colour (a chip per count, "5+" for a stepper and its OK button), then the special
+    tiles."""
+    q = v.question
+    gems = automa_rules.STASH_GEMS if v.expansion else automa_rules.GEM_COLORS
+    picked = form.get("gem")  # set by a colour's "5+": the stepper for a tile with many gems
+    rows: list[ft.Control] = [ft.Text("Tap its gems and their number, or the special tile", weight=ft.FontWeight.W_600)]
+    for gem in gems:
+        # The name takes what the chips leave (no fixed width: with Larger text "Sapphire" must not break).
+        row: list[ft.Control] = [ft.Text(GEM_LABEL[gem], expand=True, weight=ft.FontWeight.W_600, no_wrap=True)]
+        for n in answers.tile_counts():
+            tile = {"kind": "gem", "gem": gem, "gems": n}
+            row.append(
+                _gem_chip(
+                    gem,
+                    str(n),
+                    f"{GEM_LABEL[gem]} tile with {words.count(n, 'gem')}",
+                    lambda _e, t=tile: send(t),
+                    width=40,
+                )
+            )
+        row.append(
+            _gem_chip(
+                gem,
+                f"{answers.TILE_CHIP_MAX + 1}+",
+                f"{GEM_LABEL[gem]} tile with more than {answers.TILE_CHIP_MAX} gems",
+                redraw_after(
+                    lambda _e, g=gem: form_state(screen).update(gem=g, count=answers.TILE_CHIP_MAX + 1)
+                ),
+                width=46,
+                outlined=picked != gem,
+            )
+        )
+        rows.append(ft.Row(row, spacing=4))
+    ok = None
+    if picked:
+        count = form["count"]
+        rows.append(
+            stepper(
+                screen,
+                f"{GEM_LABEL[picked]}: gems on the tile",
+                count,
+                answers.TILE_CHIP_MAX + 1,
+                9,
+                lambda x: form.__setitem__("count", x),
+            )
+        )
+        summary = f"{GEM_LABEL[picked]} tile with {words.count(count, 'gem')}"
+        ok = main_button(screen, f"OK: {summary}", lambda _e: send({"kind": "gem", "gem": picked, "gems": count}),
+                         "CHECK", v.banner_color)
+    rows.append(ft.Text("Special tile", weight=ft.FontWeight.W_600))
+    rows.append(_special_grid(q.choices, q.labels, lambda t: send({"kind": "special", "tile": t})))
+    return rows, ok
 
 
 def _gem_rows(screen, form, allowed, count, send, redraw_after) -> list[ft.Control]:

@@ -5,14 +5,14 @@ from __future__ import annotations
 import flet as ft
 
 from companion.ui.round.forms.controls import MAIN, RoundHost, die_row, form_state, main_button, panel
-from companion.ui.round.presenter import RoundView
+from companion.ui.round.view_model import RoundView
 from companion.ui.widgets.colors import on_color
 
 
-def starting_rolls(screen: RoundHost) -> list[ft.Control]:
+def starting_rolls(screen: RoundHost, v: RoundView) -> list[ft.Control]:
     form = form_state(screen)
     rolls = form.setdefault("rolls", {})
-    humans = [pl.color for pl in screen.p.game.setup.humans]
+    humans = [seat.color for seat in v.humans]
     names = screen.p.names
     rows: list[ft.Control] = [
         ft.Text(
@@ -33,7 +33,8 @@ def starting_rolls(screen: RoundHost) -> list[ft.Control]:
         )
         rows.append(die_row(f"{names.name(color)} rolled", rolls.get(color), pick))
     go = main_button(
-        screen, "Roll for the starting order", lambda _e: screen.do(lambda: screen.p.starting_rolls(rolls)), "CASINO"
+        screen, "Roll for the starting order", lambda _e: screen.do(lambda: screen.p.starting_rolls(rolls)), "CASINO",
+        v.banner_color,
     )
     return [panel(rows), go]
 
@@ -44,7 +45,7 @@ def dragon_roll(screen: RoundHost, v: RoundView) -> list[ft.Control]:
     threshold = ft.Text(f"The dragon moves on {v.threshold} or more.", color=on_color(v.banner_color), data=MAIN)
     return [
         threshold,
-        main_button(screen, "Roll the app's die", lambda _e: screen.do(p.proceed), "CASINO"),
+        main_button(screen, "Roll the app's die", lambda _e: screen.do(p.proceed), "CASINO", v.banner_color),
         panel(
             [
                 ft.Text("Or tap the die rolled at the table:"),

@@ -9,14 +9,13 @@ import flet as ft
 
 from companion.ui.round.forms.controls import RoundHost, action_button, pad
 from companion.ui.round.forms.extras import extras
-from companion.ui.round.presenter import cap
+from companion.ui.round.view_model import AutomaTally, RoundView, cap
 from companion.ui.widgets import common as w
 
 
-def side_panel(screen: RoundHost) -> ft.Control:
-    g = screen.p.game
+def side_panel(screen: RoundHost, v: RoundView) -> ft.Control:
     sections = []
-    if g.state.round == 1 and any(e["type"] == "place" for e in g.events()):
+    if v.round == 1 and v.placed:
 
         def setup_rows() -> list[ft.Control]:
             rows = [
@@ -26,9 +25,9 @@ def side_panel(screen: RoundHost) -> ft.Control:
             return [pad(rows)]
 
         sections.append(screen.section("setup", "Set up the table", setup_rows))
-    sections.append(screen.section("extras", "Spells, special tiles and corrections", lambda: [extras(screen)]))
-    if g.setup.automa and not g.setup.table_stash:  # the table keeps it otherwise: nothing hidden in the app
-        sections.append(screen.section("stash", "Automa stash (hidden)", lambda: [stash(screen)]))
+    sections.append(screen.section("extras", "Spells, special tiles and corrections", lambda: [extras(screen, v)]))
+    if v.tallies:  # the table keeps the automa's things otherwise: nothing hidden in the app
+        sections.append(screen.section("stash", "Automa stash (hidden)", lambda: [stash(screen, v.tallies)]))
 
     def log_rows() -> list[ft.Control]:
         return [pad([ft.Text(line, size=13) for line in screen.p.log_lines()], spacing=2)]
@@ -37,10 +36,11 @@ def side_panel(screen: RoundHost) -> ft.Control:
     return w.card(sections, spacing=0, padding=4, stretch=True)
 
 
-def stash(screen: RoundHost) -> ft.Control:
+def stash(screen: RoundHost, tallies: tuple[AutomaTally, ...]) -> ft.Control:
+    """Each automa's hidden stash, shown only after the user asks (a button each to reveal or hide it)."""
     rows: list[ft.Control] = []
-    for pl in screen.p.game.setup.automa:
-        c = pl.color
+    for tally in tallies:
+        c = tally.color
         if c in screen.p.revealed:
             rows.append(ft.Text(f"{cap(c)} automa: " + "; ".join(screen.p.stash_lines(c))))
             rows.append(

@@ -17,8 +17,6 @@ import flet as ft
 from companion.ui.shell.context import AppContext
 from companion.ui.widgets import common as w
 
-PICKER_KEY = "file_save_picker"
-
 
 class Said(Protocol):
     """What a presenter gives the button: a file (with ``file_name`` and ``data`` too) or one line."""
@@ -28,10 +26,10 @@ class Said(Protocol):
 
 def picker(ctx: AppContext) -> ft.FilePicker:
     """One picker per browser session, made while a screen is built so the client has it before the tap."""
-    found = ctx.state.get(PICKER_KEY)
+    found = ctx.state.file_save_picker
     if found is None:
         found = ft.FilePicker()
-        ctx.state[PICKER_KEY] = found  # services live only while referenced
+        ctx.state.file_save_picker = found  # services live only while referenced
     return found
 
 
