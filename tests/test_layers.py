@@ -214,9 +214,9 @@ RULES: dict[str, Rule] = {
         ("companion.ui.decks.presenter", "companion.files.atomic"),
     ),
     "only_the_decks_screen_imports_the_decks_screen": Rule(
-        "nothing outside companion.ui.decks imports it: other screens take your decks and the calibration from "
-        "companion.store",
-        lambda name, _: not _within(name, "companion.ui.decks"),
+        "nothing outside companion.ui.decks imports it but the session's typed state (which keeps the open "
+        "transcription): other screens take your decks and the calibration from companion.store",
+        lambda name, _: not _within(name, "companion.ui.decks") and name != "companion.ui.shell.session_state",
         lambda target: _within(target, "companion.ui.decks"),
         ("companion.ui.new_game.view", "companion.ui.decks.presenter"),
     ),

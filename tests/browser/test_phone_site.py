@@ -160,9 +160,12 @@ def test_a_browser_that_refuses_to_store_gets_one_line_and_the_game_goes_on(brow
 
 
 def calibration_line(app: PhonePage) -> str | None:
-    """The calibration's status line on the Decks screen ("Calibrating: 40 of 240 games"), or None."""
-    found = app.page.get_by_text(re.compile(r"^Calibrating: [\d,]+ of [\d,]+ games$"))
-    return found.first.text_content() if found.count() else None
+    """The calibration's status line on the Decks screen ("Calibrating: 40 of 240 games, about 1 minute left"),
+    or None. Read at once from the page: the line changes with every batch of games, so a locator found first
+    and read after could wait for a text that is gone."""
+    return app.page.evaluate(
+        "() => { const n = [...document.querySelectorAll('flt-semantics')].find(n => "
+        "/^Calibrating: [\\d,]+ of [\\d,]+ games/.test(n.textContent)); return n ? n.textContent : null; }")
 
 
 def test_files_calibration_and_sharing_go_through_the_browser(phone, tmp_path):
@@ -207,13 +210,13 @@ def test_files_calibration_and_sharing_go_through_the_browser(phone, tmp_path):
         app.scroll(dy)
     assert again.count(), "the calibration did not finish"
 
-    app.go_to("Transcribe the red deck")
+    app.go_to("Edit your green deck")  # the imported file, kept as the green transcription
     app.click("Export or import (TOML)")
     with app.page.expect_download(timeout=30_000) as info:
         app.click("Save as a file")
     got = info.value
-    assert got.suggested_filename == "red-deck.toml"
-    assert '\ndeck = "red"\n' in Path(got.path()).read_text(encoding="utf-8")
-    app.expect_text("red-deck.toml handed to the browser")
+    assert got.suggested_filename == "green-deck.toml"
+    assert '\ndeck = "green"\n' in Path(got.path()).read_text(encoding="utf-8")
+    app.expect_text("1 finished card of your green deck in green-deck.toml: import it on the Decks screen.")
     app.shot("phone-deck-saved")
     assert app.refused == []

@@ -40,7 +40,7 @@ def test_a_deck_file_picked_in_the_browser_arrives_with_the_pick(ctx, monkeypatc
     got, errors = [], []
     button = file_pick.deck_file_button(ctx, lambda data, name: got.append((data, name)), errors.append)
     assert button.action.with_data  # the browser reads the file: no server to upload it to
-    picker = ctx.state[file_pick.PICKER_KEY]
+    picker = ctx.state.decks_file_picker
     deck = b'deck = "red"\n'
     event = SimpleNamespace(files=[ft.FilePickerFile(id=1, name="red.toml", size=len(deck), bytes=deck)])
     run_async(picker.on_result(event))

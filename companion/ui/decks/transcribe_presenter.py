@@ -32,6 +32,7 @@ from companion.rules import words
 from companion.rules.automa import choices as automa
 from companion.rules.automa.deck import GEM_COLOURS, Deck, DeckError, parse_deck
 from companion.rules.board.spaces import SPACES
+from companion.store import decks as kept_decks
 from companion.store.drafts import DraftFile
 from companion.ui.decks.presenter import import_deck
 
@@ -334,11 +335,33 @@ class Transcription:
             t.message = f"The saved transcription could not be read; it is kept as {t._aside.name}. Started afresh."
         return t
 
+    @classmethod
+    def from_kept(cls, data_dir, deck: str) -> Transcription | None:
+        """Your kept deck of this colour (imported, or played from an earlier transcription) as the cards to go
+        on from, when there is no draft; None when the app's design is in use. Importing says the file is "kept as
+        your transcription": transcribing the deck next opens on its cards, not on blank ones."""
+        mine = kept_decks.imported_deck(data_dir, deck)
+        if mine is None:
+            return None
+        return cls(data_dir, deck, [_card_dict(c) for c in mine.cards])
+
     @staticmethod
     def saved(data_dir, deck: str) -> tuple[int, int] | None:
         """(cards done, cards) of the saved draft of ``deck``, or None."""
         t = Transcription.resume(data_dir, deck)
         return (t.done_cards(), len(t.cards)) if t else None
+
+    @staticmethod
+    def button(data_dir, deck: str) -> tuple[str, str]:
+        """The Decks screen's button for ``deck`` and its hint: carry on with a draft, edit your kept deck, or
+        transcribe from the start."""
+        saved = Transcription.saved(data_dir, deck)
+        if saved is not None:
+            return f"Carry on with the {deck} deck", f"{saved[0]} of {saved[1]} cards done"
+        mine = kept_decks.imported_deck(data_dir, deck)
+        if mine is not None:
+            return f"Edit your {deck} deck", f"{words.count(len(mine.cards), 'card')}, in use"
+        return f"Transcribe the {deck} deck", ""
 
     def _catch_up(self) -> None:
         """Before a change: when another window saved the draft since this one read or wrote it, show its
@@ -508,7 +531,7 @@ class Transcription:
         elif deck_problem:
             status = f"All {done} cards done; the deck does not check yet"
         else:
-            status = f"All {done} cards done and checked"
+            status = f"All {done} cards done and checked" if done > 1 else "The card is done and checked"
         finished_only = 0 < done < len(self.cards)
         play = f"Play with the {done} finished card{'s' if done > 1 else ''}" if finished_only \
             else f"Play with this {self.deck} deck"

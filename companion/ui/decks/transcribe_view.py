@@ -32,8 +32,10 @@ def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
     kept = ctx.state.transcription
     if not isinstance(kept, Transcription | CardCount) or kept.deck != deck or (
             isinstance(kept, Transcription) and kept.data_dir != ctx.data_dir):
-        kept = Transcription.resume(ctx.data_dir, deck) or CardCount(deck)  # none yet: how many cards first
-        ctx.state.transcription = kept
+        kept = CardCount(deck)
+    if isinstance(kept, CardCount):  # a draft or a kept deck may have come since (another window, an import)
+        kept = Transcription.resume(ctx.data_dir, deck) or Transcription.from_kept(ctx.data_dir, deck) or kept
+    ctx.state.transcription = kept
     root = ft.Column(spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     if isinstance(kept, CardCount):
         CountScreen(ctx, kept, root).redraw()

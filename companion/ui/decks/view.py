@@ -51,70 +51,68 @@ def _transcribe_buttons(ctx: AppContext) -> list[ft.Control]:
                "and carry on later.", small=True),
     ]
     for name in DECK_NAMES:
-        saved = Transcription.saved(ctx.data_dir, name)
-        label = f"Transcribe the {name} deck" if saved is None else f"Carry on with the {name} deck"
-        hint = "" if saved is None else f"{saved[0]} of {saved[1]} cards done"
+        label, hint = Transcription.button(ctx.data_dir, name)
         parts.append(w.big_button(label, lambda _e, n=name: ctx.go(f"/decks/transcribe?deck={n}"),
                                   icon_name="EDIT_NOTE", hint=hint))
     return parts
 
 
-def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
-    asked = params.get("deck")  # from the address bar: /decks?deck=blue must not break the screen
-    shown = asked if asked in DECK_NAMES else ctx.state.decks_shown or "red"
-    status_col = ft.Column(spacing=8)
-    cards_row = ft.ResponsiveRow(spacing=8, run_spacing=8)
-    chooser = ft.SegmentedButton(
-        segments=[ft.Segment(value=n, label=ft.Text(f"{n.capitalize()} deck")) for n in DECK_NAMES],
-        selected=[shown],
-        show_selected_icon=False,
-    )
-    outcome = ft.Row(visible=False)
-    calibration, draw_calibration = calibration_card(ctx)
+class DecksScreen:
+    """The screen's parts and what redraws them: a change (an import, a deck put back, another colour chosen)
+    redraws the decks in use, the transcription buttons (an import is kept as the transcription), the calibration
+    card and the cards shown."""
 
-    def render() -> None:
-        draw_calibration()
-        decks = {d.name: d for d in all_decks(ctx.data_dir)}
-        status_col.controls = [_status(d) for d in decks.values()]
-        deck = decks[ctx.state.decks_shown or shown]
-        cards_row.controls = [_card_tile(c) for c in deck.cards]
+    def __init__(self, ctx: AppContext, params: dict[str, str]) -> None:
+        self.ctx = ctx
+        asked = params.get("deck")  # from the address bar: /decks?deck=blue must not break the screen
+        self.shown = asked if asked in DECK_NAMES else ctx.state.decks_shown or "red"
+        ctx.state.decks_shown = ctx.state.decks_shown or self.shown
+        self.status_col = ft.Column(spacing=8)
+        self.transcriber = ft.Column(spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        self.cards_row = ft.ResponsiveRow(spacing=8, run_spacing=8)
+        self.outcome = ft.Row(visible=False)
+        self.calibration, self.draw_calibration = calibration_card(ctx)
+        self.chooser = ft.SegmentedButton(
+            segments=[ft.Segment(value=n, label=ft.Text(f"{n.capitalize()} deck")) for n in DECK_NAMES],
+            selected=[self.shown],
+            show_selected_icon=False,
+            on_change=self.select,
+        )
 
-    def _status(deck: DeckView) -> ft.Control:
-        mine = deck.source == "yours"
+    def render(self) -> None:
+        self.draw_calibration()
+        decks = {d.name: d for d in all_decks(self.ctx.data_dir)}
+        self.status_col.controls = [self.status(d) for d in decks.values()]
+        self.transcriber.controls = _transcribe_buttons(self.ctx)
+        deck = decks[self.ctx.state.decks_shown or self.shown]
+        self.cards_row.controls = [_card_tile(c) for c in deck.cards]
+
+    def status(self, deck: DeckView) -> ft.Control:
+        """A deck in use: its title and size, why a kept transcription cannot be used, and the way back."""
         parts: list[ft.Control] = [
-            ft.Row(
-                [
-                    ft.Text(deck.title, weight=ft.FontWeight.W_600),
-                    w.chip(words.count(len(deck.cards), "card")),
-                ],
-                spacing=8,
-                wrap=True,
-            )
+            ft.Row([ft.Text(deck.title, weight=ft.FontWeight.W_600), w.chip(words.count(len(deck.cards), "card"))],
+                   spacing=8, wrap=True)
         ]
-        problem = deck.problem
-        if problem:
-            parts.append(ft.Text(f"Your kept transcription cannot be used: {problem}", color=ft.Colors.ERROR))
-        if mine or problem:
+        if deck.problem:
+            parts.append(ft.Text(f"Your kept transcription cannot be used: {deck.problem}", color=ft.Colors.ERROR))
+        if deck.source == "yours" or deck.problem:
 
             def back_to_app(_e, name=deck.name) -> None:
-                show_outcome(*use_app_deck(ctx.data_dir, name))
-                render()
+                self.show_outcome(*use_app_deck(self.ctx.data_dir, name))
+                self.render()
 
             parts.append(w.text_button(f"Use the app's {deck.name} deck again", back_to_app, icon_name="RESTORE"))
         return ft.Column(parts, spacing=2, tight=True)
 
-    def select(e: ft.ControlEvent) -> None:
-        ctx.state.decks_shown = (e.control.selected or [shown])[0]
-        render()
+    def select(self, e: ft.ControlEvent) -> None:
+        self.ctx.state.decks_shown = (e.control.selected or [self.shown])[0]
+        self.render()
 
-    chooser.on_change = select
-    ctx.state.decks_shown = ctx.state.decks_shown or shown
-
-    def show_outcome(message: str, ok: bool, problems: tuple[str, ...] = ()) -> None:
+    def show_outcome(self, message: str, ok: bool, problems: tuple[str, ...] = ()) -> None:
         text: list[ft.Control] = [ft.Text(message, color=None if ok else ft.Colors.ERROR)]
         if len(problems) > 1:  # every problem of a bad deck, one a line
             text += [ft.Text(f"- {line}", color=ft.Colors.ERROR) for line in problems]
-        outcome.controls = [
+        self.outcome.controls = [
             ft.Icon(
                 ft.Icons.CHECK_CIRCLE_OUTLINE if ok else ft.Icons.ERROR_OUTLINE,
                 color=ft.Colors.GREEN_700 if ok else ft.Colors.ERROR,
@@ -122,78 +120,86 @@ def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
             ),
             ft.Column(text, spacing=2, expand=True),
         ]
-        outcome.visible = True
+        self.outcome.visible = True
 
-    def do_import(text: str | bytes, source: str) -> None:
-        result = import_deck(ctx.data_dir, text, source)
-        show_outcome(result.message, ok=result.error is None, problems=result.problems)
+    def do_import(self, text: str | bytes, source: str) -> None:
+        result = import_deck(self.ctx.data_dir, text, source)
+        self.show_outcome(result.message, ok=result.error is None, problems=result.problems)
         if result.deck is not None:
-            ctx.state.decks_shown = result.deck.deck
-            chooser.selected = [result.deck.deck]
-        render()
+            self.ctx.state.decks_shown = result.deck.deck
+            self.chooser.selected = [result.deck.deck]
+        self.render()
 
-    pasted = ft.TextField(
-        label="Deck file text (TOML)",
-        multiline=True,
-        min_lines=5,
-        max_lines=12,
-        text_size=14,
-        hint_text='deck = "red"\n\n[[cards]]\nid = "R01"\n...',
-    )
+    def importer(self) -> ft.Control:
+        """"Import a transcribed deck": the format, an example, the paste box and the file button."""
+        pasted = ft.TextField(
+            label="Deck file text (TOML)",
+            multiline=True,
+            min_lines=5,
+            max_lines=12,
+            text_size=14,
+            hint_text='deck = "red"\n\n[[cards]]\nid = "R01"\n...',
+        )
 
-    def import_pasted(_e) -> None:
-        do_import(pasted.value or "", "pasted text")
+        def import_pasted(_e) -> None:
+            self.do_import(pasted.value or "", "pasted text")
 
-    choose = deck_file_button(ctx, do_import, lambda line: show_outcome(line, ok=False))
-
-    render()
-    transcriber = w.card(_transcribe_buttons(ctx), stretch=True)
-    importer = w.card(
-        [
-            w.heading("Import a transcribed deck", 3),
-            w.para(
-                "Paste the file's text, or choose the file. It is checked before it is kept; every problem is "
-                "listed, a line each.",
-                small=True,
-            ),
-            w.para(FORMAT_HELP, small=True),
-            ft.Text("A deck of one card:", size=13, weight=ft.FontWeight.W_600),
-            ft.Container(
-                ft.Text(EXAMPLE_CARD, font_family="monospace", size=12),
-                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-                border_radius=8,
-                padding=8,
-            ),
-            pasted,
-            ft.Row(
-                [w.filled_button("Import pasted deck", import_pasted, icon_name="CHECK"), choose],
-                wrap=True,
-                spacing=8,
-                run_spacing=8,
-            ),
-            outcome,
-        ],
-        stretch=True,
-    )
-    return [
-        w.card(
+        choose = deck_file_button(self.ctx, self.do_import, lambda line: self.show_outcome(line, ok=False))
+        return w.card(
             [
-                w.heading("Decks in use", 3),
+                w.heading("Import a transcribed deck", 3),
                 w.para(
-                    "The shipped decks are the app's own design, built to the card layout the rulebook describes. "
-                    "If you own the printed cards, transcribe them and import them.",
+                    "Paste the file's text, or choose the file. It is checked before it is kept; every problem is "
+                    "listed, a line each.",
                     small=True,
                 ),
-                status_col,
-            ]
-        ),
-        transcriber,
-        calibration,
-        importer,
-        w.heading("The cards"),
-        ft.Row([chooser], wrap=True),
-        w.para(
-            "Each card: the spaces the automa tries in order (* expansion), its axes, its all-play part.", small=True
-        ),
-        cards_row,
-    ]
+                w.para(FORMAT_HELP, small=True),
+                ft.Text("A deck of one card:", size=13, weight=ft.FontWeight.W_600),
+                ft.Container(
+                    ft.Text(EXAMPLE_CARD, font_family="monospace", size=12),
+                    bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+                    border_radius=8,
+                    padding=8,
+                ),
+                pasted,
+                ft.Row(
+                    [w.filled_button("Import pasted deck", import_pasted, icon_name="CHECK"), choose],
+                    wrap=True,
+                    spacing=8,
+                    run_spacing=8,
+                ),
+                self.outcome,
+            ],
+            stretch=True,
+        )
+
+    def controls(self) -> list[ft.Control]:
+        importer = self.importer()
+        self.render()
+        return [
+            w.card(
+                [
+                    w.heading("Decks in use", 3),
+                    w.para(
+                        "The shipped decks are the app's own design, built to the card layout the rulebook "
+                        "describes. If you own the printed cards, transcribe them and import them.",
+                        small=True,
+                    ),
+                    self.status_col,
+                ]
+            ),
+            w.card([self.transcriber], stretch=True),
+            self.calibration,
+            importer,
+            w.heading("The cards"),
+            ft.Row([self.chooser], wrap=True),
+            w.para(
+                "Each card: the spaces the automa tries in order (* expansion), its axes, its all-play part.",
+                small=True,
+            ),
+            self.cards_row,
+        ]
+
+
+def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
+    return DecksScreen(ctx, params).controls()

@@ -1,12 +1,14 @@
 """Transcribing printed cards: 8 taps a card, saved as you go, resumable, checked as `decks check` checks."""
 
 import json
+from pathlib import Path
 
 import pytest
 
 from companion.rules.automa.deck import load_builtin, parse_deck
 from companion.store.decks import imported_deck
 from companion.store.drafts import draft_path
+from companion.ui.decks.presenter import import_deck
 from companion.ui.decks.transcribe_presenter import FIELDS, CardCount, Transcription
 
 
@@ -322,3 +324,20 @@ def test_the_finished_cards_are_a_file_to_save(tmp_path):
     assert file.file_name == "green-deck.toml"
     assert parse_deck(file.data.decode("utf-8")).ids() == ("G01",)
     assert file.message == "1 finished card of your green deck in green-deck.toml: import it on the Decks screen."
+
+
+def test_an_imported_deck_is_the_transcription_to_go_on_from(tmp_path):
+    """Importing says the file is kept as your transcription: transcribing that deck next opens on its cards (no
+    draft is written until a tap), and the Decks screen's button says so."""
+    assert Transcription.button(tmp_path, "green") == ("Transcribe the green deck", "")
+    assert Transcription.from_kept(tmp_path, "green") is None  # the app's design in use: nothing of yours
+    green = load_builtin("green")
+    assert import_deck(tmp_path, (Path(__file__).parents[3] / "automa_decks" / "green.toml").read_bytes()).error \
+        is None
+    assert Transcription.button(tmp_path, "green") == ("Edit your green deck", f"{len(green.cards)} cards, in use")
+    t = Transcription.from_kept(tmp_path, "green")
+    assert t is not None and not draft_path(tmp_path, "green").exists()
+    assert parse_deck(t.export_toml(), "export").cards == green.cards
+    t.tap(t.cards[0]["primary"])  # the first tap keeps the draft
+    assert draft_path(tmp_path, "green").exists()
+    assert Transcription.button(tmp_path, "green")[0] == "Carry on with the green deck"

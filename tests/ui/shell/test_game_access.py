@@ -9,13 +9,14 @@ from companion.rules.setup import Setup
 from companion.store import FAIL_WRITES_ENV, Store
 from companion.store.session import GameSession
 from companion.ui.shell import game_access
+from companion.ui.shell.session_state import SessionState
 
 
 def page_ctx(store: Store):
     """A page's context on ``store``, keeping what it toasts."""
     toasts: list[str] = []
     page = SimpleNamespace(pubsub=SimpleNamespace(send_others_on_topic=lambda *_a: None))
-    return SimpleNamespace(page=page, state={"store": store}, toast=toasts.append, toasts=toasts)
+    return SimpleNamespace(page=page, state=SessionState(store=store), toast=toasts.append, toasts=toasts)
 
 
 def test_a_game_the_disk_will_not_take_is_not_started_and_says_why_in_one_line(tmp_path, monkeypatch):
@@ -25,11 +26,11 @@ def test_a_game_the_disk_will_not_take_is_not_started_and_says_why_in_one_line(t
         flag.touch()
         monkeypatch.setenv(FAIL_WRITES_ENV, str(flag))
         line = game_access.try_start(ctx, Setup.solo(seed=1))
-        assert line and "\n" not in line and "session" not in ctx.state
+        assert line and "\n" not in line and ctx.state.session is None
         assert store.list_games() == []
         flag.unlink()
         assert game_access.try_start(ctx, Setup.solo(seed=1)) is None
-        assert ctx.state["session"].game_id == store.list_games()[0].id
+        assert ctx.state.session.game_id == store.list_games()[0].id
 
 
 def test_a_game_asked_for_by_its_id_is_the_one_played_or_is_resumed(tmp_path):
