@@ -31,6 +31,7 @@ if ! python3 tests/deps_ready.py; then
   python3 -m pip install -q --disable-pip-version-check -e '.[test]'
 fi
 python3 -m ruff check companion tests
+python3 -m mypy
 # The suite starts some 300 `python -m companion` processes. Where PYTHONDONTWRITEBYTECODE is set (as on the CI
 # machine) none of them writes its compiled modules, so each compiled every module it imports again: compile the
 # package once (about 40 ms less CPU per process).

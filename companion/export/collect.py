@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeGuard
 
 from pydantic import ValidationError
 
@@ -40,11 +41,11 @@ def finished_play(info: GameInfo, saved: SavedGame) -> FinishedPlay:
     except ValidationError:
         raise ExportError(f"game {info.id}: its setup cannot be read") from None
     scores = _final_scores(saved.events) or (dict(info.summary.scores) if info.summary else None)
-    colors = [p.color for p in setup.players]
+    colors: list[str] = [p.color for p in setup.players]
     if not scores or set(scores) != set(colors):
         raise ExportError(f"game {info.id} has no final scores to export")
-    orders = [e.get("order") for e in saved.events if e.get("type") == "turn_order"]
-    orders = [tuple(o) for o in orders if _is_order(o, colors)]
+    orders = [tuple(o) for e in saved.events
+              if e.get("type") == "turn_order" and _is_order(o := e.get("order"), colors)]
     seats = tuple(
         Seat(p.color, p.kind, p.name, p.difficulty, int(scores[p.color])) for p in setup.players
     )
@@ -88,5 +89,5 @@ def _final_scores(events: Sequence[Mapping]) -> dict[str, int] | None:
     return dict(ends[-1]["scores"]) if ends else None
 
 
-def _is_order(order: object, colors: list[str]) -> bool:
+def _is_order(order: object, colors: list[str]) -> TypeGuard[list[str]]:
     return isinstance(order, list) and sorted(order) == sorted(colors)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import json.encoder
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from itertools import compress, repeat
 
 from companion.files.oneline import json_escaped, one_line
@@ -53,11 +53,13 @@ def _line_encoder() -> Callable[[object], str]:
     standard = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
     make = getattr(json.encoder, "c_make_encoder", None)
     sample = {"seq": 1, "a": [1, "\u2028é\n\"", None, True, 1.5, {}], "b": {"c": -2}}
+    if make is None:  # no C accelerator
+        return standard.encode
     try:
         fast = make(None, standard.default, json.encoder.encode_basestring, None, ":", ",", False, False, True)
         if "".join(fast(sample, 0)) != standard.encode(sample):
             return standard.encode
-    except TypeError:  # no C accelerator (make is None), or another signature in another Python
+    except TypeError:  # another signature in another Python
         return standard.encode
 
     def encode(value: object) -> str:
@@ -81,7 +83,7 @@ _MARK_BETWEEN = "," + _encode(_LINE_MARK) + ","
 _fast_lines = fast_lines()
 
 
-def _encode_lines(values: list[Mapping], looked_at: list[Mapping] | None = None) -> str:
+def _encode_lines(values: Sequence[Mapping], looked_at: Sequence[Mapping] | None = None) -> str:
     """Every value (a mapping) as its compact JSON line, joined by "\\n": exactly ``"\\n".join(map(_encode,
     values))``.
 
@@ -95,7 +97,7 @@ def _encode_lines(values: list[Mapping], looked_at: list[Mapping] | None = None)
     return _standard_lines(values)
 
 
-def _standard_lines(values: list[Mapping]) -> str:
+def _standard_lines(values: Sequence[Mapping]) -> str:
     """``_encode_lines`` by the standard library's encoder.
 
     Why: 400 calls, one an event, cost 7% more instructions than one call for all of them (issue 13).
@@ -116,7 +118,7 @@ def _standard_lines(values: list[Mapping]) -> str:
     return body.replace(_MARK_BETWEEN, "\n")
 
 
-def dumps(header: Mapping, events: list[Mapping]) -> str:
+def dumps(header: Mapping, events: Sequence[Mapping]) -> str:
     """The record as JSON Lines text (one compact line each, keys in a stable order)."""
     # Characters some readers take for the end of a line (str.splitlines: U+0085, U+2028, U+2029) or a terminal
     # for a control (the C1 range) are written as escapes: one event is one line for every reader. They only
@@ -174,7 +176,7 @@ def _setup(header: Mapping) -> Setup:
     return check_header(header, SUPPORTED_VERSIONS, FORMAT)
 
 
-def replay(header: Mapping, events: list[Mapping]) -> Game:
+def replay(header: Mapping, events: Sequence[Mapping]) -> Game:
     """Rebuild the game by feeding the record's inputs; every recorded fact must come out again."""
     try:
         return Game.from_events(_setup(header), events, version=header.get("version", 1))

@@ -17,7 +17,9 @@ orjson is optional (``pip install .[fast]``): without it every record is written
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import ModuleType
 
+orjson: ModuleType | None
 try:
     import orjson
 except ImportError:  # pragma: no cover - the standard encoder writes every record then

@@ -107,7 +107,7 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     value = dict(pairs)
     if len(value) != len(pairs):
         seen: set[str] = set()
-        twice = next(k for k, _ in pairs if k in seen or seen.add(k))
+        twice = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
         raise ValueError(f"the key {cut(json.dumps(twice))} is given twice in one object")
     return value
 
@@ -145,9 +145,9 @@ def _check_texts(root: dict, where: str) -> None:
     stack: list[tuple[Any, tuple | None]] = [(root, None)]
     while stack:
         value, at = stack.pop()
-        if type(value) is str and _SURROGATE.search(value):
+        if type(value) is str and (lone := _SURROGATE.search(value)):
             raise malformed(where, f"{_spelled(at)}: an invalid character (a lone surrogate, "
-                                   f"{_SURROGATE.search(value).group().encode('unicode_escape').decode()})")
+                                   f"{lone.group().encode('unicode_escape').decode()})")
         if type(value) is dict:
             for k, v in value.items():
                 if _SURROGATE.search(k):

@@ -19,7 +19,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from companion.rules.board.spaces import TAVERN_SPACES, Source
+from companion.rules.board.spaces import TAVERN_SPACES
+from companion.rules.names import Source
 
 
 class DragonTrack(BaseModel):

@@ -19,12 +19,9 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from companion.rules.automa.deck import Deck
+from companion.rules.names import Color, DeckName, Difficulty
 from companion.rules.reference import load_reference
 
-Color = Literal["red", "yellow", "green", "blue"]
-COLORS: tuple[str, ...] = ("red", "yellow", "green", "blue")
-Difficulty = Literal["easy", "hard", "punishing"]
-DeckName = Literal["red", "green"]
 Variant = Literal["standard", "rahdo"]
 #: Who keeps what the automa take: "app" (the app counts every gold, gem and tile and asks the table what it
 #: cannot see) or "table" (the things lie beside each automa's deck; the app only says what to take and asks
@@ -57,7 +54,7 @@ TavernPay = tuple[Literal["none", "gold", "beer", "gems"], Annotated[int, Field(
 TavernSpace = Literal["tavern_1", "tavern_2", "tavern_3", "tavern_4"]
 
 
-def shipped_tavern_rewards() -> dict[str, tuple[str, int]]:
+def shipped_tavern_rewards() -> dict[TavernSpace, TavernPay]:
     """The tavern rewards of the shipped reference data (estimates but for the bottom space's gems)."""
     return {t.space: (t.reward, t.amount) for t in load_reference().tavern}
 

@@ -16,6 +16,7 @@ resources. Both are documented estimates for simulations only.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from itertools import compress
 from operator import not_
 
@@ -122,7 +123,7 @@ class Bot:
             return next(s for s in GREEDY_ORDER if s in legal)
         return self.rng.choice(legal)
 
-    def _table_answer(self, game: Game, details: dict):
+    def _table_answer(self, game: Game, details: Mapping):
         """What the table says to a question about an automa's take (asked, or counted at the end)."""
         r = self.rng
         q = details["question"]
@@ -193,7 +194,7 @@ class Bot:
             return {p.color: game.automa_line(p.color) for p in game.setup.automa}
         from companion.sim.table_tally import tally
 
-        levels = {p.color: p.difficulty for p in game.setup.automa}
+        levels: dict[str, str | None] = {p.color: p.difficulty for p in game.setup.automa}
         return tally(game.events(), levels, lambda q, details: self._table_answer(game, details))
 
 

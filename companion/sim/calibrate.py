@@ -25,6 +25,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from companion.rules.automa.calibration import Band, BotBand, Calibration, Fingerprint, percentile
 from companion.rules.automa.deck import DECK_NAMES, Deck
 from companion.rules.engine.game import Game
+from companion.rules.names import DeckName
 from companion.sim.bots import Bot, play
 from companion.sim.simulate import sim_setup
 
@@ -53,7 +54,7 @@ def deck_digest(deck: Deck) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def decks_label(custom_decks: Mapping[str, Deck]) -> dict[str, str]:
+def decks_label(custom_decks: Mapping[str, Deck]) -> dict[DeckName, str]:
     """``{"red": "app", "green": "<digest>"}``: which decks a calibration played."""
     return {name: deck_digest(custom_decks[name]) if name in custom_decks else "app" for name in DECK_NAMES}
 
@@ -231,7 +232,8 @@ def format_table(cal: Calibration) -> str:
     lines = [f"Final scores in {games} solo games per difficulty and bot (seed {cal.bands[0].seed}); decks: {decks}",
              f"{'difficulty':<10}  {'bot':<6}  {'player':<12}  {'p10':>4}  {'p50':>4}  {'p90':>4}"]
     for bb in cal.bot_bands:
-        rows = [(f"{b.deck} automa", b) for b in cal.bands if (b.difficulty, b.bot) == (bb.difficulty, bb.bot)]
+        rows: list[tuple[str, Band | BotBand]] = [
+            (f"{b.deck} automa", b) for b in cal.bands if (b.difficulty, b.bot) == (bb.difficulty, bb.bot)]
         for player, b in [*rows, ("bot human", bb)]:
             lines.append(f"{b.difficulty:<10}  {b.bot:<6}  {player:<12}  {b.p10:>4}  {b.p50:>4}  {b.p90:>4}")
     return "\n".join(lines)

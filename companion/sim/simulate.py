@@ -12,20 +12,22 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Any, cast
 
 from companion.files.atomic import write_new
 from companion.record.format import game_record
 from companion.rules.automa.deck import Deck
 from companion.rules.engine.game import RULES_VERSION, Game
 from companion.rules.engine.rng import Rng
+from companion.rules.names import Color, DeckName, Difficulty
 from companion.rules.setup import Player, Setup
 from companion.sim.bots import Bot, play
 
-AUTOMA_COLORS = ("red", "green")
-HUMAN_COLORS = ("blue", "yellow")
+AUTOMA_COLORS: tuple[DeckName, ...] = ("red", "green")
+HUMAN_COLORS: tuple[Color, ...] = ("blue", "yellow")
 
 
-def automa_decks(humans: int) -> tuple[str, ...]:
+def automa_decks(humans: int) -> tuple[DeckName, ...]:
     """The decks the automa play: both in solo, red alone with two humans (each automa plays its colour's deck)."""
     return AUTOMA_COLORS[: 3 - humans] if humans <= 2 else ()
 
@@ -54,7 +56,8 @@ def _new_setup(
 ) -> Setup:
     players = [Player(color=c, kind="human") for c in HUMAN_COLORS[:humans]]
     automa = automa_decks(humans)
-    players += [Player(color=c, kind="automa", deck=c, difficulty=difficulty) for c in automa]
+    level = cast(Difficulty, difficulty)  # any text: the Player model checks it
+    players += [Player(color=c, kind="automa", deck=c, difficulty=level) for c in automa]
     return Setup.build(players, expansion=expansion, seed=seed, custom_decks=dict(custom_decks or {}), stash=stash)
 
 
@@ -66,8 +69,9 @@ class RunSummary:
     human_wins: int = 0
 
     def as_dict(self) -> dict:
-        out = {"games": self.games, "games_per_second": round(self.games / self.seconds, 1) if self.seconds else None,
-               "human_wins": self.human_wins, "automa": {}}
+        out: dict[str, Any] = {
+            "games": self.games, "games_per_second": round(self.games / self.seconds, 1) if self.seconds else None,
+            "human_wins": self.human_wins, "automa": {}}
         for name, values in sorted(self.scores.items()):
             out["automa"][name] = {
                 "mean": round(statistics.fmean(values), 1),

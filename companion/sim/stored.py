@@ -6,7 +6,7 @@ from pathlib import Path
 
 from companion.rules.engine.game import Game
 from companion.store import Store
-from companion.store.session import GameSession, finished_summary
+from companion.store.session import finished_summary
 
 
 def store_writer(data_dir: Path):
@@ -14,16 +14,16 @@ def store_writer(data_dir: Path):
     store = Store.open(data_dir)
 
     def on_game_start(game: Game):
-        session = GameSession(game, store, store.create_game(game.header(), events=game.steps[0]))
-        session.revision = store.revision(session.game_id)
+        game_id = store.create_game(game.header(), events=game.steps[0])
+        revision = store.revision(game_id)
 
         def on_step(step: list[dict]) -> None:
             # The last step and the finish are one write, as in the app: a kill between them cannot leave a
             # game that replays to its end but is listed as in progress.
+            nonlocal revision
             summary = finished_summary(game) if game.finished else None
-            store.append_step(session.game_id, step, expect_revision=session.revision, finish=game.finished,
-                              summary=summary)
-            session.revision += 1
+            store.append_step(game_id, step, expect_revision=revision, finish=game.finished, summary=summary)
+            revision += 1
 
         return on_step
 

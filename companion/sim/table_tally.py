@@ -8,8 +8,9 @@ stash (:meth:`Bot._table_answer`): the same simple ranges, documented estimates 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from companion.rules.automa.choices import SPELL_POINTS
 from companion.rules.board.dragon import split_gem_loss, treasure_loss
@@ -28,7 +29,7 @@ class Pile:
     gems: dict[str, int] = field(default_factory=dict)
     tiles: list[dict] = field(default_factory=list)
 
-    def line(self, color: str, difficulty: str) -> dict:
+    def line(self, color: str, difficulty: str | None) -> dict:
         return {
             "color": color,
             "kind": "automa",
@@ -45,7 +46,8 @@ class Pile:
             self.gems[gem] = self.gems.get(gem, 0) + n
 
 
-def tally(events: list[Mapping], automa: Mapping[str, str], answer: Callable[[str, dict], object]) -> dict[str, dict]:
+def tally(events: Sequence[Mapping], automa: Mapping[str, str | None], answer: Callable[[str, dict], Any]
+          ) -> dict[str, dict]:
     """Each automa's score-sheet line from a table-kept game's events. ``automa``: colour -> difficulty;
     ``answer(question, details)`` gives the table's answer to a question the app did not ask."""
     piles = {color: Pile() for color in automa}
@@ -67,7 +69,7 @@ def tally(events: list[Mapping], automa: Mapping[str, str], answer: Callable[[st
     return {color: piles[color].line(color, level) for color, level in automa.items()}
 
 
-def _keep(pile: Pile, e: Mapping, answer: Callable[[str, dict], object]) -> None:
+def _keep(pile: Pile, e: Mapping, answer: Callable[[str, dict], Any]) -> None:
     what = e["what"]
     if what == "loss":
         quarter = e["share"] == "quarter"

@@ -20,6 +20,7 @@ from companion.files.atomic import write_text
 from companion.files.paths import CALIBRATION_FILE, decks_folder, read_regular
 from companion.rules.automa.calibration import Calibration, band, load_calibration
 from companion.rules.automa.deck import DECK_NAMES, Deck
+from companion.rules.names import DeckName
 from companion.sim.calibrate import decks_label
 from companion.store.decks import decks_in_use
 
@@ -53,7 +54,7 @@ def saved_calibration(data_dir: str | os.PathLike[str], decks: dict[str, Deck] |
     return cal if cal.decks == decks_label(decks) else None
 
 
-def decks_words(decks: Mapping[str, str]) -> str:
+def decks_words(decks: Mapping[str, str] | Mapping[DeckName, str]) -> str:
     """Which decks a calibration played (its ``decks``: "app" or a transcription's digest, by name), in words:
     "your red deck and the app's green deck", "the app's decks".
 

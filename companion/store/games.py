@@ -219,7 +219,7 @@ class Store:
                 "VALUES (?, ?, ?, ?, (SELECT coalesce(max(touched), 0) + 1 FROM games))",
                 (when, header_json, steps, steps),
             )
-            game_id = int(cur.lastrowid)
+            game_id = int(cur.lastrowid or 0)  # always set after an INSERT
             db.executemany(
                 "INSERT INTO events (game_id, seq, step, type, body) VALUES (?, ?, ?, ?, ?)",
                 [(game_id, *r) for r in rows],

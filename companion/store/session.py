@@ -60,6 +60,8 @@ class GameSession:
 
     def reload(self) -> None:
         """Take the stored game as it is now (another window changed it)."""
+        if self.store is None or self.game_id is None:
+            return  # nothing stored: nothing else can have changed it
         fresh = self.resume(self.store, self.game_id)
         self.game, self.revision = fresh.game, fresh.revision
 
@@ -79,8 +81,8 @@ class GameSession:
         finished = self.game.finished
         summary = finished_summary(self.game) if finished and self.store is not None else None
         self._write(
-            lambda: self.store.append_step(
-                self.game_id, step, expect_revision=self.revision, finish=finished, summary=summary
+            lambda store, game_id: store.append_step(
+                game_id, step, expect_revision=self.revision, finish=finished, summary=summary
             ),
             take_back,
         )
@@ -90,14 +92,14 @@ class GameSession:
         self._check_seen(seen)
         step = self.game.undo()
         if step is not None:
-            self._write(lambda: self.store.undo_step(self.game_id, expect_revision=self.revision), self.game.redo)
+            self._write(lambda store, game_id: store.undo_step(game_id, expect_revision=self.revision), self.game.redo)
         return step
 
     def redo(self, *, seen: int | None = None) -> list[dict] | None:
         self._check_seen(seen)
         step = self.game.redo()
         if step is not None:
-            self._write(lambda: self.store.redo_step(self.game_id, expect_revision=self.revision), self.game.undo)
+            self._write(lambda store, game_id: store.redo_step(game_id, expect_revision=self.revision), self.game.undo)
         return step
 
     def _check_seen(self, seen: int | None) -> None:
@@ -111,23 +113,23 @@ class GameSession:
         if seen is not None and self.store is not None and seen != self.revision:
             raise StoreConflict(f"game {self.game_id}: the screen showed revision {seen}, not {self.revision}")
 
-    def _write(self, write: Callable[[], object], take_back: Callable[[], object]) -> None:
+    def _write(self, write: Callable[[Store, int], object], take_back: Callable[[], object]) -> None:
         """Save what the game just did; when the store refuses, the game goes back to the last saved step.
 
         A conflict (another window moved the game on) reloads the stored game. Any other store failure (a full
         disk, a read-only folder) takes the step back in memory with ``take_back``: what the screen shows is
         never ahead of what is saved, and the same tap works once the disk has room again.
         """
-        if self.store is None:
+        if self.store is None or self.game_id is None:
             return
         try:
-            write()
+            write(self.store, self.game_id)
         except StoreConflict:
             self.reload()
             raise
         except StoreError:
             take_back()
             raise
-        self.revision += 1
+        self.revision = (self.revision or 0) + 1  # a stored game's session always knows its revision
         if self.on_saved is not None:
             self.on_saved()

@@ -29,21 +29,20 @@ from __future__ import annotations
 
 import os
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
 
 from companion.rules.automa.toml_shape import ShapeError, check_shape
 from companion.rules.board.spaces import SPACE_IDS
+from companion.rules.names import DECK_NAMES, GEM_TYPES, DeckName, GemType
 
-DeckName = Literal["red", "green"]
-GemColour = Literal["ruby", "emerald", "sapphire", "diamond"]
-DECK_NAMES: tuple[str, ...] = ("red", "green")
-GEM_COLOURS: tuple[str, ...] = ("ruby", "emerald", "sapphire", "diamond")
+GemColour = GemType
+GEM_COLOURS = GEM_TYPES
 
 #: The folder holding the shipped deck files (repository root; see the module docstring).
 DECKS_DIR: Path = Path(__file__).resolve().parents[3] / "automa_decks"
@@ -195,7 +194,7 @@ def _card_label(raw: Any, index: int) -> str:
     return f"#{index + 1}"
 
 
-def _problem(err: dict[str, Any], raw: Any) -> str:
+def _problem(err: Mapping[str, Any], raw: Any) -> str:
     loc = list(err["loc"])
     ctx = err.get("ctx") or {}
     where: list[str] = []

@@ -77,7 +77,9 @@ class _Scan:
     # --- tokens ---
 
     def skip(self, pattern: re.Pattern[str]) -> None:
-        self.pos = pattern.match(self.text, self.pos).end()
+        match = pattern.match(self.text, self.pos)
+        assert match is not None, "skip's patterns match the empty text too"
+        self.pos = match.end()
 
     def take(self, pattern: re.Pattern[str]) -> bool:
         match = pattern.match(self.text, self.pos)

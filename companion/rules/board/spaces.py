@@ -13,11 +13,10 @@ from __future__ import annotations
 import tomllib
 from functools import cache
 from importlib import resources
-from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-Source = Literal["rulebook", "estimate"]
+from companion.rules.names import Source
 
 TAVERN_SPACES = ("tavern_1", "tavern_2", "tavern_3", "tavern_4")
 ALL_PLAY_SPACES = ("tunnel", "mine", "gem_market", "dwarf_king", "wizards_cave")

@@ -87,7 +87,9 @@ class Decisions:
         if s.tasks:
             return self._task_decision(s.tasks[0])
         if s.phase == "placing":
-            color, dwarf = next_placer(s.turn_order, s.beds)
+            placer = next_placer(s.turn_order, s.beds)
+            assert placer is not None, "a game is placing while a dwarf is in its bed"
+            color, dwarf = placer
             if color in self.fixed.automa:
                 return automa_turn_decision(color, dwarf)
             return place_decision(color, dwarf, self.space_options(color, dwarf))

@@ -15,6 +15,7 @@ Version 1 resolved at once and gave the automa its tiles' powers.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from companion.rules.board.dragon import defence, resolve_attack, split_gem_loss, treasure_loss
 from companion.rules.engine.editions import expansion_only
@@ -65,7 +66,7 @@ class DragonAttack:
             input=True,
         )
         dice, app_rolled = self._roll_dice(task, humans, given, black)
-        fight = {"tile": dict(tile), "players": {c: dict(v) for c, v in given.items()}, "dice": dice,
+        fight: dict[str, Any] = {"tile": dict(tile), "players": {c: dict(v) for c, v in given.items()}, "dice": dice,
                  "axes": {c: automa_axes.get(c) for c in task["axes"]}}
         if self.fixed.version < 2:
             return self.resolve(task, fight)
@@ -246,7 +247,7 @@ class DragonAttack:
                     self.log.emit("spell", color=color, spell=spell)
                 defences[color] = defence(dice[color], entry.get("axes", 0), entry.get("spells", []))
         result = resolve_attack(strength, defences, s.turn_order)
-        captured = []
+        captured: list[dict[str, Any]] = []
         for color in result.losers:
             if "stone_beards" in s.special_tiles[color]:
                 continue

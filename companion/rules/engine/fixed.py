@@ -33,7 +33,7 @@ class Fixed:
     table_keeps_stash: bool
     claims: Mapping[str, Claim]
     space_ids: tuple[str, ...]
-    open_spaces: dict[str, None]
+    open_spaces: dict[str, str | None]
 
     @classmethod
     def make(cls, setup: Setup, version: int, decks: Mapping[str, Deck],
@@ -58,12 +58,12 @@ class Fixed:
 
 
 @cache
-def edition_spaces(expansion: bool) -> tuple[tuple[str, ...], dict[str, None]]:
+def edition_spaces(expansion: bool) -> tuple[tuple[str, ...], dict[str, str | None]]:
     """The space ids of a base or an expansion game in board order, and every one of them -> None (open): made
     once per edition and shared by every game (nothing writes to them; a copy of a dict costs a fraction of
     building it again key by key)."""
     ids = tuple(s.id for s in spaces_for(expansion))
-    return ids, dict.fromkeys(ids)
+    return ids, dict.fromkeys(ids, None)
 
 
 @cache

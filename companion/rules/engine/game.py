@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from itertools import chain
 
-from companion.rules.automa.deck import Deck, card_tables, load_builtin, shipped_card_tables
+from companion.rules.automa.deck import Card, Deck, card_tables, load_builtin, shipped_card_tables
 from companion.rules.engine.decision import Decision
 from companion.rules.engine.fixed import Fixed
 from companion.rules.engine.inputs import INPUT_TYPES, IllegalInput
@@ -60,9 +60,10 @@ class Game:
             raise ValueError(f"rules version {version!r} is not one this app knows")
         self.version = version
         self.setup = setup
-        given = {**setup.custom_decks, **(decks or {})}
+        given: dict[str | None, Deck] = {  # the setup's decks, then those given here
+            name: deck for name, deck in [*setup.custom_decks.items(), *(decks or {}).items()]}
         self.decks: dict[str, Deck] = {}
-        tables = {}
+        tables: dict[str, tuple[tuple[str, ...], Mapping[str, Card]]] = {}
         for p in setup.automa:
             deck = given.get(p.deck)
             if deck is None:  # a shipped deck: its tables made once for every game
@@ -92,7 +93,7 @@ class Game:
         return game
 
     @classmethod
-    def from_saved(cls, header: Mapping, events: list[Mapping], redo_steps: list[list[dict]]) -> Game:
+    def from_saved(cls, header: Mapping, events: Sequence[Mapping], redo_steps: list[list[dict]]) -> Game:
         """A stored game: the active events replayed under its own rules version, the undone steps ready for redo."""
         version = header.get("version", 1)
         game = cls.from_events(Setup.model_validate(header["setup"]), events, version=version)

@@ -12,6 +12,7 @@ may come at any time (``ANY``); so may the golem, between dwarf actions (its pha
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import cast
 
 from companion.rules.engine.decision import Decision
 from companion.rules.engine.inputs import NO_FIELDS, IllegalInput, check_shape
@@ -27,10 +28,22 @@ def not_possible(kind: str, decision: Decision) -> IllegalInput:
     return IllegalInput(f"'{kind}' is not possible now: the game waits for {decision.kind}")
 
 
+def _seat(d: Decision) -> tuple[str, int]:
+    """The colour and dwarf a placement decision is for (every ``place`` and ``automa_turn`` decision has both)."""
+    assert d.color is not None and d.dwarf is not None, d
+    return d.color, d.dwarf
+
+
+def _color(d: Decision) -> str:
+    """The colour a die decision is for (every ``roll`` and ``keep_roll`` decision has one)."""
+    assert d.color is not None, d
+    return d.color
+
+
 def _place(p: Phases, inp: dict, d: Decision) -> None:
     if inp.get("golem"):
         return p.placing.golem(inp, d)
-    p.placing.human(d.color, d.dwarf, inp)
+    p.placing.human(*_seat(d), inp)
 
 
 def _golem_only(p: Phases, inp: dict, d: Decision) -> None:
@@ -47,16 +60,16 @@ def _side(p: Phases, inp: dict, d: Decision) -> None:
 #: input type -> decision kind (or ``ANY``) -> the phase that takes it.
 ROUTES: dict[str, dict[str, Route]] = {
     "proceed": {
-        "automa_turn": lambda p, inp, d: p.automa_turn.place(d.color, d.dwarf),
-        "roll": lambda p, inp, d: p.rerolls.human_roll(d.color, None),
-        "keep_roll": lambda p, inp, d: p.rerolls.keep_or_reroll(d.color, False),
+        "automa_turn": lambda p, inp, d: p.automa_turn.place(*_seat(d)),
+        "roll": lambda p, inp, d: p.rerolls.human_roll(_color(d), None),
+        "keep_roll": lambda p, inp, d: p.rerolls.keep_or_reroll(_color(d), False),
         "next_round": lambda p, inp, d: p.flow.next_round(),
         "starting_rolls": lambda p, inp, d: p.flow.starting_rolls(inp.get("rolls") or {}),
     },
     "starting_rolls": {"starting_rolls": lambda p, inp, d: p.flow.starting_rolls(inp.get("rolls") or {})},
     "place": {"place": _place, ANY: _golem_only},
-    "roll": {"roll": lambda p, inp, d: p.rerolls.human_roll(d.color, inp.get("value"))},
-    "reroll": {"keep_roll": lambda p, inp, d: p.rerolls.keep_or_reroll(d.color, True)},
+    "roll": {"roll": lambda p, inp, d: p.rerolls.human_roll(_color(d), inp.get("value"))},
+    "reroll": {"keep_roll": lambda p, inp, d: p.rerolls.keep_or_reroll(_color(d), True)},
     "answer": {"question": lambda p, inp, d: p.side.answer(inp)},
     "attack_input": {"attack": lambda p, inp, d: p.fight.attack(inp)},
     "game_end": {"final_scores": lambda p, inp, d: p.flow.game_end(inp)},
@@ -71,7 +84,8 @@ def route(phases: Phases, inp: dict, decision: Decision) -> None:
     kind = inp.get("type")
     if type(kind) is not str:
         check_shape(inp)  # says what is wrong with the type
-    by_decision: Mapping[str, Route] | None = ROUTES.get(kind)  # type: ignore[arg-type]
+    kind = cast(str, kind)
+    by_decision: Mapping[str, Route] | None = ROUTES.get(kind)
     if by_decision is None:
         raise IllegalInput(f"unknown input '{kind}'")
     # ``{"type": "place", "space": <a text>}`` alone (the bots' and most taps' placement) has nothing else to

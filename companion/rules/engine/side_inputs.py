@@ -10,6 +10,7 @@ as mine tiles), so none is recorded for it; Draco Speak may move the dragon onto
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import cast
 
 from companion.rules.automa import choices as automa_rules
 from companion.rules.engine.decision import Decision
@@ -39,7 +40,7 @@ class SideInputs:
         s = self.state
         if s.phase in ("start", "over"):
             raise IllegalInput(f"'{kind}' is not possible {'before the start' if s.phase == 'start' else 'now'}")
-        color = inp.get("color")
+        color = cast(str, inp.get("color"))  # a player's, checked below (a correction may have none)
         if kind != "correction" or "color" in inp:
             if color not in {p.color for p in self.fixed.setup.players}:
                 raise IllegalInput(f"color: '{color}' is not a player of this game")

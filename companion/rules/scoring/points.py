@@ -4,11 +4,13 @@ breakdown, and a whole sheet scored and ranked.
 
 from __future__ import annotations
 
+from typing import cast
+
 from companion.rules.scoring.ranking import rank_order, solo_automa, solo_result
 from companion.rules.scoring.results import Breakdown, PlayerScore, ScoreResult, TileSet
 from companion.rules.scoring.sheet import HumanLine, ScoreSheet
 from companion.rules.scoring.tables import SetChart, load_scoring
-from companion.rules.scoring.terms import BASE_TILE_TYPES, DIFFICULTIES, TILE_TYPES
+from companion.rules.scoring.terms import BASE_TILE_TYPES, DIFFICULTIES, TILE_TYPES, ChartSource, Difficulty, TileType
 
 
 def set_points(n_tiles: int, chart: SetChart | None = None) -> tuple[int, str]:
@@ -46,7 +48,7 @@ def _automa_categories(
     difficulty: str, mine_tiles: int, gem_mine_tiles: int, gold: int, mined_gems: int, track: int
 ) -> dict[str, int]:
     """``automa_points``'s categories as plain numbers (checked the same way)."""
-    rates = load_scoring().automa.get(difficulty)
+    rates = load_scoring().automa.get(cast(Difficulty, difficulty))  # any text: checked here, as a sheet's is
     if rates is None:
         raise ValueError(f"difficulty: must be one of {', '.join(DIFFICULTIES)}")
     _check_counts(
@@ -87,7 +89,7 @@ def human_points(
 
 def _human_categories(
     line: HumanLine, expansion: bool, chart: SetChart | None
-) -> tuple[dict[str, int], list[tuple[str, int, int, str]]]:
+) -> tuple[dict[str, int], list[tuple[TileType, int, int, ChartSource]]]:
     """``human_points``'s categories and set-chart lines (tile, tiles, points, source) as plain values."""
     data = load_scoring()
     chart = chart or data.set_chart
@@ -95,7 +97,7 @@ def _human_categories(
     counts = line.tile_counts(rates.starting_tile_counts_as)
     if not expansion and counts["mana"]:
         raise ValueError("mine_tiles.mana: purple mana tiles need the expansion")
-    sets: list[tuple[str, int, int, str]] = []
+    sets: list[tuple[TileType, int, int, ChartSource]] = []
     for tile in TILE_TYPES if expansion else BASE_TILE_TYPES:
         n = counts[tile]
         if n:

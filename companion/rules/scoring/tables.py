@@ -23,7 +23,7 @@ class SetChartEntry(BaseModel):
     source: ChartSource
 
 
-def _weakest(*sources: str) -> str:
+def _weakest(*sources: ChartSource) -> ChartSource:
     """The least trustworthy of some sources: an estimate taints, then an owner's correction."""
     for s in ("estimate", "owner"):
         if s in sources:
@@ -61,7 +61,7 @@ class SetChart(BaseModel):
                 raise ValueError(f"set chart: {cur.tiles} tiles cannot score less than {prev.tiles}")
         return self
 
-    def points(self, n_tiles: int) -> tuple[int, str]:
+    def points(self, n_tiles: int) -> tuple[int, ChartSource]:
         """(points, source) for ``n_tiles`` tiles of one type."""
         if n_tiles < 0:
             raise ValueError(f"tile count cannot be negative: {n_tiles}")

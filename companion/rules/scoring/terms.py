@@ -4,21 +4,23 @@ bound on every count.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 from pydantic import Field
 
-Color = Literal["red", "yellow", "green", "blue"]
-Difficulty = Literal["easy", "hard", "punishing"]
-GemType = Literal["ruby", "emerald", "sapphire", "diamond"]
-TileType = Literal["ruby", "emerald", "sapphire", "diamond", "special", "mana"]
-ChartSource = Literal["rulebook", "estimate", "owner"]
+from companion.rules.names import (  # noqa: F401 - the sheet's words, named here for the scoring modules
+    COLORS,
+    DIFFICULTIES,
+    TILE_TYPES,
+    ChartSource,
+    Color,
+    Difficulty,
+    GemType,
+    TileType,
+)
 
-COLORS: tuple[str, ...] = ("red", "yellow", "green", "blue")
-DIFFICULTIES: tuple[str, ...] = ("easy", "hard", "punishing")
-TILE_TYPES: tuple[str, ...] = ("ruby", "emerald", "sapphire", "diamond", "special", "mana")
-BASE_TILE_TYPES: tuple[str, ...] = ("ruby", "emerald", "sapphire", "diamond", "special")
-COLOR_GEM: dict[str, str] = {"red": "ruby", "yellow": "diamond", "green": "emerald", "blue": "sapphire"}
+BASE_TILE_TYPES: tuple[TileType, ...] = ("ruby", "emerald", "sapphire", "diamond", "special")
+COLOR_GEM: dict[Color, GemType] = {"red": "ruby", "yellow": "diamond", "green": "emerald", "blue": "sapphire"}
 CATEGORIES: tuple[str, ...] = ("track", "mine_tiles", "gold", "mined_gems", "gems_in_mine")
 
 # No real game comes near this; the bound keeps absurd input out and every result printable.

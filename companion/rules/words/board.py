@@ -66,7 +66,7 @@ def _gain(e: Mapping) -> list[str]:
     return [f"{colour(e['color'])} automa takes {join_and(parts)} (beside its deck)"]
 
 
-def _attack(e: Mapping, said_later: set[str] = frozenset(), stone_beards: Collection[str] = (),
+def _attack(e: Mapping, said_later: Collection[str] = frozenset(), stone_beards: Collection[str] = (),
             names: Names = NO_NAMES) -> list[str]:
     """The fight's result; the losses of ``said_later`` colours (the table keeps their things) come in their
     own line with the captured dwarf (:func:`.table.take`). A loser holding Stone Beards (``stone_beards``)

@@ -110,7 +110,7 @@ def _correction(e: Mapping, names: Names) -> str:
     target, value = e.get("target"), e.get("value")
     if target == "dragon":
         return f"Corrected: the dragon is on step {value}"
-    what = {"points": "points", "gold": "gold"}.get(target) or (
+    what = {"points": "points", "gold": "gold"}.get(str(target)) or (
         f"{gem(e['gem'])} gems" if e.get("gem") else words_of(target or "count")
     )
     return f"Corrected: {names.whose(e.get('color'))} {what} set to {value}"
@@ -171,7 +171,7 @@ def describe(e: Mapping, names: Names = NO_NAMES) -> str:
         rolls = ", ".join(f"{names.who(x)} {v}" for x, v in (e.get("rolls") or {}).items())
         return f"Starting rolls: {rolls}" if rolls else "Starting rolls made by the app"
     if t == "spell":
-        way = {1: " (the dragon up one)", -1: " (the dragon down one)"}.get(e.get("direction"), "")
+        way = {1: " (the dragon up one)", -1: " (the dragon down one)"}.get(e.get("direction", 0), "")
         return f"{c} cast {spell(e['spell'])}{way}"
     if t == "special_tile":
         return f"{c} holds {tile({'kind': 'special', 'tile': e['tile']})}"

@@ -19,8 +19,9 @@ from pydantic import ValidationError
 from companion.rules import words
 from companion.rules.automa.calibration import Calibration, describe_band
 from companion.rules.automa.deck import Deck
+from companion.rules.names import COLORS
 from companion.rules.reference import Reference, load_reference
-from companion.rules.setup import COLORS, MAX_NAME, Options, Player, Setup
+from companion.rules.setup import MAX_NAME, Options, Player, Setup
 from companion.store.calibration_file import bands_in_use
 from companion.store.decks import decks_in_use
 

@@ -7,7 +7,7 @@ import secrets
 
 import flet as ft
 
-from companion.rules.setup import COLORS
+from companion.rules.names import COLORS
 from companion.ui.new_game.presenter import MODES, NewGameForm, axe_bag_hint, imported_decks, stash_hint
 from companion.ui.shell import game_access
 from companion.ui.shell.context import AppContext

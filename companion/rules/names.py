@@ -1,0 +1,41 @@
+"""The game's named values as types, in one place: a colour, a difficulty, a deck, a gem, a tile, a data source,
+a decision kind. Each is a ``Literal`` (what mypy checks and pydantic validates) with the tuple of its values
+beside it (what a loop or a form's choices read), so the two cannot drift apart.
+
+>>> COLORS, DECISION_KINDS[:3]
+(('red', 'yellow', 'green', 'blue'), ('starting_rolls', 'place', 'automa_turn'))
+"""
+
+from __future__ import annotations
+
+from typing import Literal, get_args
+
+#: A player's colour: a seat at the table, human or automa (the colour also names the automa's gem).
+Color = Literal["red", "yellow", "green", "blue"]
+COLORS: tuple[Color, ...] = get_args(Color)
+
+Difficulty = Literal["easy", "hard", "punishing"]
+DIFFICULTIES: tuple[Difficulty, ...] = get_args(Difficulty)
+
+#: An automa deck: the red and the green deck of the printed game.
+DeckName = Literal["red", "green"]
+DECK_NAMES: tuple[DeckName, ...] = get_args(DeckName)
+
+GemType = Literal["ruby", "emerald", "sapphire", "diamond"]
+GEM_TYPES: tuple[GemType, ...] = get_args(GemType)
+
+#: A mine tile's kind on the score sheet: the four gems, the special tiles and (expansion) mana.
+TileType = Literal["ruby", "emerald", "sapphire", "diamond", "special", "mana"]
+TILE_TYPES: tuple[TileType, ...] = get_args(TileType)
+
+#: Where a value the app uses comes from: printed in a rulebook, or the app's estimate.
+Source = Literal["rulebook", "estimate"]
+#: A scoring chart's value may also be the owner's own (corrected in Settings).
+ChartSource = Literal["rulebook", "estimate", "owner"]
+
+#: What the game waits for (``companion.rules.engine.decision.Decision.kind``).
+DecisionKind = Literal[
+    "starting_rolls", "place", "automa_turn", "roll", "keep_roll", "question", "attack", "next_round",
+    "final_scores", "over",
+]
+DECISION_KINDS: tuple[DecisionKind, ...] = get_args(DecisionKind)
