@@ -177,24 +177,7 @@ def side_input(game: Game, rnd: random.Random) -> dict | None:
     if not setup.expansion:
         return None
     if pick < 0.7:
-        spell = rnd.choice([x for x in automa_rules.SPELLS if x not in ("grow_beard", "blood_sacrifice")])
-        inp = {"type": "spell", "color": rnd.choice(humans), "spell": spell}
-        if spell == "draco_speak":
-            top = setup.dragon_track if game.version >= 2 else setup.dragon_track - 1  # version 2: the head too
-            moves = [m for m in (1, -1) if 0 <= s.dragon + m <= top]
-            if s.dragon >= setup.dragon_track or not moves:
-                return None
-            inp["direction"] = rnd.choice(moves)
-        if spell == "time_warp" and game.version >= 2:  # only on an open die: waiting, or the one just rolled
-            if d.kind == "keep_roll":
-                inp["color"] = d.color
-            elif s.last_die is not None:
-                inp["color"] = s.last_die["color"]
-                if s.last_die["by"] == "table":
-                    inp["value"] = rnd.randint(1, 6)
-            else:
-                return None
-        return inp
+        return _spell_input(game, rnd, humans)
     if d.kind in ("place", "automa_turn") and s.phase == "placing" and not s.tasks:
         empty = [sid for sid in game.space_options(humans[0], 1) if sid not in s.board]
         if empty:
@@ -202,10 +185,89 @@ def side_input(game: Game, rnd: random.Random) -> dict | None:
     return None
 
 
+def _spell_input(game: Game, rnd: random.Random, humans: list[str]) -> dict | None:
+    """A spell a human may cast now (Grow Beard and Blood Sacrifice come with a placement), or None."""
+    d, s, setup = game.decision, game.state, game.setup
+    spell = rnd.choice([x for x in automa_rules.SPELLS if x not in ("grow_beard", "blood_sacrifice")])
+    inp = {"type": "spell", "color": rnd.choice(humans), "spell": spell}
+    if spell == "draco_speak":
+        top = setup.dragon_track if game.version >= 2 else setup.dragon_track - 1  # version 2: the head too
+        moves = [m for m in (1, -1) if 0 <= s.dragon + m <= top]
+        if s.dragon >= setup.dragon_track or not moves:
+            return None
+        inp["direction"] = rnd.choice(moves)
+    if spell == "time_warp" and game.version >= 2:  # only on an open die: waiting, or the one just rolled
+        if d.kind == "keep_roll":
+            inp["color"] = d.color
+        elif s.last_die is not None:
+            inp["color"] = s.last_die["color"]
+            if s.last_die["by"] == "table":
+                inp["value"] = rnd.randint(1, 6)
+        else:
+            return None
+    return inp
+
+
+def _place_input(game: Game, rnd: random.Random) -> dict:
+    """A legal placement, now and then with Grow Beard or Blood Sacrifice."""
+    d, s = game.decision, game.state
+    options = legal_spaces(game)
+    spells = []
+    for sid, occ in s.board.items():
+        if occ.color != d.color and not occ.golem and sid not in options and "tavern" not in sid:
+            spells.append((sid, "grow_beard"))
+        if occ.color == d.color and not occ.golem and occ.dwarf < d.dwarf and "tavern" not in sid:
+            spells.append((sid, "blood_sacrifice"))
+    if spells and game.setup.expansion and rnd.random() < 0.1:
+        sid, spell = rnd.choice(spells)
+        return {"type": "place", "space": sid, "spell": spell}
+    assert options, f"{d.prompt}: no legal space"
+    return {"type": "place", "space": rnd.choice(options)}
+
+
+def _answer_input(game: Game, rnd: random.Random) -> dict:
+    """An answer to a question about an automa's take."""
+    d, setup = game.decision, game.setup
+    q = d.details["question"]
+    if q == "gems":
+        allowed = automa_rules.STASH_GEMS if setup.expansion else automa_rules.GEM_COLORS
+        return {"type": "answer", "value": [rnd.choice(allowed) for _ in range(d.details["count"])]}
+    if q in ("dwarf_king", "gem_market"):
+        return {"type": "answer", "value": rnd.randint(0, 6)}
+    if q == "tunnel":
+        if rnd.random() < 0.2:
+            tiles = automa_rules.special_tiles(setup.expansion)
+            return {"type": "answer", "value": {"kind": "special", "tile": rnd.choice(tiles)}}
+        gems = automa_rules.STASH_GEMS if setup.expansion else GEMS
+        return {"type": "answer", "value": {"kind": "gem", "gem": rnd.choice(gems), "gems": rnd.randint(1, 4)}}
+    if q == "wizards_cave":
+        return {"type": "answer", "value": rnd.choice(automa_rules.SPELLS)}
+    raise AssertionError(f"unknown question {q}")
+
+
+def _attack_input(game: Game, rnd: random.Random, humans: list[str]) -> dict:
+    """The table's side of a dragon fight: each human's axes, die and spells, the automa's axes, the tile."""
+    d, setup = game.decision, game.setup
+    players = {}
+    for c in humans:
+        entry: dict = {"axes": rnd.randint(0, 4)}
+        if rnd.random() < 0.6:
+            entry["die"] = rnd.randint(1, 6)
+        if setup.expansion and rnd.random() < 0.15:
+            entry["spells"] = [rnd.choice(("frost_bolt", "ice_storm"))]
+        players[c] = entry
+    automa_axes = {c: rnd.randint(n, 2 * n) for c, n in d.details["axes"].items()}
+    inp = {"type": "attack_input", "players": players, "automa_axes": automa_axes,
+           "tile": {"strength": rnd.randint(3, 9), "treasure": rnd.choice(("gold", "gems")),
+                    "points": rnd.randint(3, 10)}}
+    if setup.variant == "rahdo" and "black_die" not in d.details and rnd.random() < 0.5:
+        inp["black_die"] = rnd.randint(1, 6)
+    return inp
+
+
 def random_input(game: Game, rnd: random.Random) -> dict:
     """One legal input for the current decision, picked at random (mostly the common path)."""
     d = game.decision
-    s = game.state
     setup = game.setup
     humans = [p.color for p in setup.humans]
     if d.kind == "starting_rolls":
@@ -217,18 +279,7 @@ def random_input(game: Game, rnd: random.Random) -> dict:
         if side is not None:
             return side
     if d.kind == "place":
-        options = legal_spaces(game)
-        spells = []
-        for sid, occ in s.board.items():
-            if occ.color != d.color and not occ.golem and sid not in options and "tavern" not in sid:
-                spells.append((sid, "grow_beard"))
-            if occ.color == d.color and not occ.golem and occ.dwarf < d.dwarf and "tavern" not in sid:
-                spells.append((sid, "blood_sacrifice"))
-        if spells and setup.expansion and rnd.random() < 0.1:
-            sid, spell = rnd.choice(spells)
-            return {"type": "place", "space": sid, "spell": spell}
-        assert options, f"{d.prompt}: no legal space"
-        return {"type": "place", "space": rnd.choice(options)}
+        return _place_input(game, rnd)
     if d.kind in ("automa_turn", "next_round"):
         return dict(PROCEED)
     if d.kind == "roll":
@@ -240,37 +291,9 @@ def random_input(game: Game, rnd: random.Random) -> dict:
             return dict(PROCEED)
         return {"type": "reroll"}
     if d.kind == "question":
-        q = d.details["question"]
-        if q == "gems":
-            allowed = automa_rules.STASH_GEMS if setup.expansion else automa_rules.GEM_COLORS
-            return {"type": "answer", "value": [rnd.choice(allowed) for _ in range(d.details["count"])]}
-        if q in ("dwarf_king", "gem_market"):
-            return {"type": "answer", "value": rnd.randint(0, 6)}
-        if q == "tunnel":
-            if rnd.random() < 0.2:
-                tiles = automa_rules.special_tiles(setup.expansion)
-                return {"type": "answer", "value": {"kind": "special", "tile": rnd.choice(tiles)}}
-            gems = automa_rules.STASH_GEMS if setup.expansion else GEMS
-            return {"type": "answer", "value": {"kind": "gem", "gem": rnd.choice(gems), "gems": rnd.randint(1, 4)}}
-        if q == "wizards_cave":
-            return {"type": "answer", "value": rnd.choice(automa_rules.SPELLS)}
-        raise AssertionError(f"unknown question {q}")
+        return _answer_input(game, rnd)
     if d.kind == "attack":
-        players = {}
-        for c in humans:
-            entry: dict = {"axes": rnd.randint(0, 4)}
-            if rnd.random() < 0.6:
-                entry["die"] = rnd.randint(1, 6)
-            if setup.expansion and rnd.random() < 0.15:
-                entry["spells"] = [rnd.choice(("frost_bolt", "ice_storm"))]
-            players[c] = entry
-        automa_axes = {c: rnd.randint(n, 2 * n) for c, n in d.details["axes"].items()}
-        inp = {"type": "attack_input", "players": players, "automa_axes": automa_axes,
-               "tile": {"strength": rnd.randint(3, 9), "treasure": rnd.choice(("gold", "gems")),
-                        "points": rnd.randint(3, 10)}}
-        if setup.variant == "rahdo" and "black_die" not in d.details and rnd.random() < 0.5:
-            inp["black_die"] = rnd.randint(1, 6)
-        return inp
+        return _attack_input(game, rnd, humans)
     if d.kind == "final_scores":
         return {"type": "game_end", "scores": {p.color: rnd.randint(0, 150) for p in setup.players}}
     raise AssertionError(f"no input for {d.kind}")

@@ -58,6 +58,8 @@ def test_a_step_on_one_page_redraws_the_other(tmp_path, servers, app_page):
 
 
 TRIES = 16  # taps in two pages, 0 to 50 ms apart, as two people at one table (the issue saw 5 doubles in 22)
+RACES = TRIES // 4  # pairs whose second tap left before the first's step reached its page: at least these
+MAX_TRIES = 3 * TRIES  # a loaded machine can answer the first tap before the second leaves: more pairs, up to this
 TWO_AUTOMA_SEED = 1140  # blue rolls 4: red automa places, then green: a stale second tap could draw for green
 
 
@@ -83,7 +85,8 @@ def test_two_pages_tapping_within_50_ms_make_one_step(tmp_path, servers, app_pag
     turn = "Next: Red automa places #1"
     made: list[int] = []
     both_tapped = 0
-    for i in range(TRIES):
+    i = 0
+    while i < TRIES or (both_tapped < RACES and i < MAX_TRIES):
         first, second = (one, two) if i % 2 == 0 else (two, one)
         for page in (first, second):
             page.expect_text(turn)
@@ -104,6 +107,7 @@ def test_two_pages_tapping_within_50_ms_make_one_step(tmp_path, servers, app_pag
         for _ in range(made[-1]):  # back to the red automa's turn for the next pair
             first.click("Undo:")
             first.settle(quiet_ms=400)
+        i += 1
     print(f"\nsteps saved by each pair of taps: {made}; second taps before the first's redraw: {both_tapped}")
-    assert made == [1] * TRIES, f"steps saved by each pair of taps: {made}"
-    assert both_tapped >= TRIES // 4, f"only {both_tapped} of {TRIES} second taps came before the first's redraw"
+    assert made == [1] * i, f"steps saved by each pair of taps: {made}"
+    assert both_tapped >= RACES, f"only {both_tapped} of {i} second taps came before the first's redraw"

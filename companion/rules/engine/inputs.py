@@ -72,14 +72,19 @@ def check_shape(inp: Mapping) -> None:
             if value is not None and not _is(value, _INT):
                 raise IllegalInput(f"rolls.{color}: expected {_INT}")
     if kind == "attack_input":
-        for color, entry in (inp.get("players") or {}).items():
-            if not isinstance(entry, Mapping):
-                raise IllegalInput(f"players.{color}: expected {_MAP}")
-            for name in ("die", "axes"):
-                if entry.get(name) is not None and not _is(entry[name], _INT):
-                    raise IllegalInput(f"players.{color}.{name}: expected {_INT}")
-            if not isinstance(entry.get("spells", []), list):
-                raise IllegalInput(f"players.{color}.spells: expected {_LIST}")
-        for color, total in (inp.get("automa_axes") or {}).items():
-            if total is not None and not _is(total, _INT):
-                raise IllegalInput(f"automa_axes.{color}: expected {_INT}")
+        _check_attack_input(inp)
+
+
+def _check_attack_input(inp: Mapping) -> None:
+    """The fight's nested fields: each player's die, axes and spells, each automa's axes total."""
+    for color, entry in (inp.get("players") or {}).items():
+        if not isinstance(entry, Mapping):
+            raise IllegalInput(f"players.{color}: expected {_MAP}")
+        for name in ("die", "axes"):
+            if entry.get(name) is not None and not _is(entry[name], _INT):
+                raise IllegalInput(f"players.{color}.{name}: expected {_INT}")
+        if not isinstance(entry.get("spells", []), list):
+            raise IllegalInput(f"players.{color}.spells: expected {_LIST}")
+    for color, total in (inp.get("automa_axes") or {}).items():
+        if total is not None and not _is(total, _INT):
+            raise IllegalInput(f"automa_axes.{color}: expected {_INT}")

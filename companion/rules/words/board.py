@@ -84,6 +84,24 @@ def _attack(e: Mapping, said_later: Collection[str] = frozenset(), stone_beards:
     return out
 
 
+def _dragon_move(e: Mapping, step: list[Mapping], dragon_length: int) -> str:
+    """Where the dragon goes: back to zero, up one, down one (Draco Speak), or to a step (Time Warp)."""
+    spell = next((x for x in step if x["type"] == "spell" and x.get("input")), {})
+    if e["position"] == 0:
+        return "Put the dragon back on zero"
+    if spell.get("spell") == "time_warp":  # the new die may take a step back or make one
+        return f"Put the dragon on step {e['position']} of {dragon_length}"
+    if spell.get("direction") == -1:  # Draco Speak down
+        return f"Move the dragon down one: {e['position']} of {dragon_length}"
+    return f"Move the dragon up one: {e['position']} of {dragon_length}"
+
+
+def _returned(e: Mapping) -> str:
+    """A table-kept automa's loss to the dragon: what goes back to the supply."""
+    lost = f"{e['gold']} gold" if "gold" in e else gems(e.get("gems") or {})
+    return f"Return {lost} from beside {colour(e['color'])} automa's deck to the supply"
+
+
 def board_instructions(step: list[Mapping], dragon_length: int, stone_beards: Collection[str] = (),
                        tile_powers: bool = False, names: Names = NO_NAMES) -> list[str]:
     """What to do on the physical board after a step, in the order it happened. ``stone_beards``: the colours
@@ -109,20 +127,11 @@ def board_instructions(step: list[Mapping], dragon_length: int, stone_beards: Co
             again = " again" if e.get("reroll") else ""
             out.append(f"{names.who(e['color'])} rolled{again} {e['value']} for the dragon")
         elif t == "dragon":
-            spell = next((x for x in step if x["type"] == "spell" and x.get("input")), {})
-            if e["position"] == 0:
-                out.append("Put the dragon back on zero")
-            elif spell.get("spell") == "time_warp":  # the new die may take a step back or make one
-                out.append(f"Put the dragon on step {e['position']} of {dragon_length}")
-            elif spell.get("direction") == -1:  # Draco Speak down
-                out.append(f"Move the dragon down one: {e['position']} of {dragon_length}")
-            else:
-                out.append(f"Move the dragon up one: {e['position']} of {dragon_length}")
+            out.append(_dragon_move(e, step, dragon_length))
         elif t == "attack":
             out += _attack(e, said_later, stone_beards, names)
         elif t == "loss":
-            lost = f"{e['gold']} gold" if "gold" in e else gems(e.get("gems") or {})
-            out.append(f"Return {lost} from beside {colour(e['color'])} automa's deck to the supply")
+            out.append(_returned(e))
         elif t == "automa_shuffle" and e["reason"] != "setup":
             out.append(f"{colour(e['color'])} automa's deck reshuffled {_RESHUFFLE.get(e['reason'], '')}".strip())
         elif t == "turn_order":

@@ -26,7 +26,7 @@ With the game's names (:class:`~.names.Names`) a person is said by name, the col
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from companion.rules.words.names import NO_NAMES, Names, gem, gems, player, space, spell, tile, words_of
 from companion.rules.words.plural import count, join_and
@@ -116,75 +116,91 @@ def _correction(e: Mapping, names: Names) -> str:
     return f"Corrected: {names.whose(e.get('color'))} {what} set to {value}"
 
 
+def _roll(e: Mapping, names: Names, c: str) -> str:
+    again = " again" if e.get("reroll") else ""
+    die = " the black die:" if e.get("black") else ""
+    return f"{c} rolled{die} {e['value']}{again} {_PURPOSE.get(e['purpose'], '')}".strip()
+
+
+def _dragon(e: Mapping, names: Names, c: str) -> str:
+    return "The dragon went back to zero" if e["position"] == 0 else f"The dragon moved up to step {e['position']}"
+
+
+def _attack(e: Mapping, names: Names, c: str) -> str:
+    won = f"{names.who(e['winner'])} won the tile" if e.get("winner") else "Nobody beat the dragon"
+    return f"Dragon attack (strength {e['strength']}): {won}"
+
+
+def _attack_input(e: Mapping, names: Names, c: str) -> str:
+    t_ = e["tile"]
+    return (
+        f"Dragon tile: strength {t_.get('strength')}, takes {words_of(t_.get('treasure') or 'treasure')}, "
+        f"worth {count(int(t_.get('points') or 0), 'point')}"
+    )
+
+
+def _gain(e: Mapping, names: Names, c: str) -> str:
+    why = f" ({words_of(e['reason'])})" if e.get("reason") else ""
+    return f"{c} gained {join_and(gain_parts(e)) or 'nothing'}{why}"
+
+
+def _loss(e: Mapping, names: Names, c: str) -> str:
+    lost = f"{e['gold']} gold" if "gold" in e else gems(e.get("gems") or {})
+    return f"{c} lost {lost} to the dragon"
+
+
+def _starting_rolls(e: Mapping, names: Names, c: str) -> str:
+    rolls = ", ".join(f"{names.who(x)} {v}" for x, v in (e.get("rolls") or {}).items())
+    return f"Starting rolls: {rolls}" if rolls else "Starting rolls made by the app"
+
+
+def _spell(e: Mapping, names: Names, c: str) -> str:
+    way = {1: " (the dragon up one)", -1: " (the dragon down one)"}.get(e.get("direction", 0), "")
+    return f"{c} cast {spell(e['spell'])}{way}"
+
+
+def _axes(e: Mapping, names: Names, c: str) -> str:
+    values = e.get("values") or []
+    return f"{c} automa drew {count(len(values), 'axe')} worth {sum(values)}"
+
+
+#: An event's type -> its sentence, from the event, the game's names and who (``c``: the event's colour, named).
+_SENTENCES: dict[str, Callable[[Mapping, Names, str], str]] = {
+    "place": lambda e, names, c: _place(e, names),
+    "roll": _roll,
+    "reroll": lambda e, names, c: f"{c} re-rolled (Temple)",
+    "roll_kept": lambda e, names, c: f"{c} kept {e['value']}",
+    "attack_called_off": lambda e, names, c: (
+        f"The dragon's attack was called off: {names.whose(e.get('color'))} new die does not move it"),
+    "automa_draw": lambda e, names, c: f"{c} automa drew card {e['card']} {_DRAW.get(e['purpose'], '')}".strip(),
+    "automa_shuffle": lambda e, names, c: f"{c} automa's deck {_SHUFFLE.get(e['reason'], 'shuffled')}",
+    "dragon": _dragon,
+    "attack": _attack,
+    "attack_input": _attack_input,
+    "score": lambda e, names, c: f"{c} scored {count(e['points'], 'point')} for {reason(e['reason'])}",
+    "gain": _gain,
+    "loss": _loss,
+    "answer": lambda e, names, c: answer(e),
+    "table_keeps": lambda e, names, c: told(e),
+    "turn_order": lambda e, names, c: "Turn order: " + ", ".join(names.who(x) for x in e["order"]),
+    "round_start": lambda e, names, c: f"Round {e['round']} began",
+    "round_end": lambda e, names, c: f"Round {e['round']} ended",
+    "starting_rolls": _starting_rolls,
+    "spell": _spell,
+    "special_tile": lambda e, names, c: f"{c} holds {tile({'kind': 'special', 'tile': e['tile']})}",
+    "correction": lambda e, names, c: _correction(e, names),
+    "sit_out": lambda e, names, c: f"{c} #{e['dwarf']} found no open space and sits out",
+    "axes": _axes,
+    "game_end": lambda e, names, c: "Game over: final scores recorded",
+}
+
+
 def describe(e: Mapping, names: Names = NO_NAMES) -> str:
-    """One event as one sentence of the log; ``names``: the game's people, said by name."""
+    """One event as one sentence of the log; ``names``: the game's people, said by name. A type the table does
+    not know is said in plain words (``words_of``)."""
     t = e["type"]
-    c = names.who(e.get("color"))
-    if t == "place":
-        return _place(e, names)
-    if t == "roll":
-        again = " again" if e.get("reroll") else ""
-        die = " the black die:" if e.get("black") else ""
-        return f"{c} rolled{die} {e['value']}{again} {_PURPOSE.get(e['purpose'], '')}".strip()
-    if t == "reroll":
-        return f"{c} re-rolled (Temple)"
-    if t == "roll_kept":
-        return f"{c} kept {e['value']}"
-    if t == "attack_called_off":
-        return f"The dragon's attack was called off: {names.whose(e.get('color'))} new die does not move it"
-    if t == "automa_draw":
-        return f"{c} automa drew card {e['card']} {_DRAW.get(e['purpose'], '')}".strip()
-    if t == "automa_shuffle":
-        return f"{c} automa's deck {_SHUFFLE.get(e['reason'], 'shuffled')}"
-    if t == "dragon":
-        if e["position"] == 0:
-            return "The dragon went back to zero"
-        return f"The dragon moved up to step {e['position']}"
-    if t == "attack":
-        won = f"{names.who(e['winner'])} won the tile" if e.get("winner") else "Nobody beat the dragon"
-        return f"Dragon attack (strength {e['strength']}): {won}"
-    if t == "attack_input":
-        t_ = e["tile"]
-        return (
-            f"Dragon tile: strength {t_.get('strength')}, takes {words_of(t_.get('treasure') or 'treasure')}, "
-            f"worth {count(int(t_.get('points') or 0), 'point')}"
-        )
-    if t == "score":
-        return f"{c} scored {count(e['points'], 'point')} for {reason(e['reason'])}"
-    if t == "gain":
-        why = f" ({words_of(e['reason'])})" if e.get("reason") else ""
-        return f"{c} gained {join_and(gain_parts(e)) or 'nothing'}{why}"
-    if t == "loss":
-        lost = f"{e['gold']} gold" if "gold" in e else gems(e.get("gems") or {})
-        return f"{c} lost {lost} to the dragon"
-    if t == "answer":
-        return answer(e)
-    if t == "table_keeps":
-        return told(e)
-    if t == "turn_order":
-        return "Turn order: " + ", ".join(names.who(x) for x in e["order"])
-    if t == "round_start":
-        return f"Round {e['round']} began"
-    if t == "round_end":
-        return f"Round {e['round']} ended"
-    if t == "starting_rolls":
-        rolls = ", ".join(f"{names.who(x)} {v}" for x, v in (e.get("rolls") or {}).items())
-        return f"Starting rolls: {rolls}" if rolls else "Starting rolls made by the app"
-    if t == "spell":
-        way = {1: " (the dragon up one)", -1: " (the dragon down one)"}.get(e.get("direction", 0), "")
-        return f"{c} cast {spell(e['spell'])}{way}"
-    if t == "special_tile":
-        return f"{c} holds {tile({'kind': 'special', 'tile': e['tile']})}"
-    if t == "correction":
-        return _correction(e, names)
-    if t == "sit_out":
-        return f"{c} #{e['dwarf']} found no open space and sits out"
-    if t == "axes":
-        values = e.get("values") or []
-        return f"{c} automa drew {count(len(values), 'axe')} worth {sum(values)}"
-    if t == "game_end":
-        return "Game over: final scores recorded"
-    return words_of(t).capitalize()
+    sentence = _SENTENCES.get(t)
+    return sentence(e, names, names.who(e.get("color"))) if sentence else words_of(t).capitalize()
 
 
 def step_label(step: list[Mapping], names: Names = NO_NAMES) -> str:
