@@ -36,8 +36,8 @@ from companion.rules.engine.game import KNOWN_VERSIONS, RULES_VERSION, Diverged,
 from companion.rules.setup import Setup
 
 FORMAT = "treasure-companion-record"
-#: The format version is the rules version (``companion.rules.engine.versions``): 2 since the rules audit
-#: (issue 12). A version 1 record still replays, under version 1's rules.
+#: The format version is the rules version (``companion.rules.engine.versions``): 2 since the rules
+#: audit. A version 1 record still replays, under version 1's rules.
 VERSION = RULES_VERSION
 SUPPORTED_VERSIONS = KNOWN_VERSIONS
 
@@ -100,7 +100,7 @@ def _encode_lines(values: Sequence[Mapping], looked_at: Sequence[Mapping] | None
 def _standard_lines(values: Sequence[Mapping]) -> str:
     """``_encode_lines`` by the standard library's encoder.
 
-    Why: 400 calls, one an event, cost 7% more instructions than one call for all of them (issue 13).
+    Why: 400 calls, one an event, cost 7% more instructions than one call for all of them.
     So the values are encoded as one list with a mark between each two, and each ``,<mark>,`` becomes a line
     break. The text of a mark cannot straddle a value's edge (a dict's JSON starts at "{" and ends at "}"), so
     when a value holds the mark's text itself the count is off and the lines are encoded one by one."""
@@ -131,7 +131,7 @@ def game_record(game: Game, *, plain_inputs: bool = False) -> str:
     """The game's record: the same text as ``dumps(game.header(), game.events())``, written sooner.
 
     Why: ``dumps`` looks at every value of a record before orjson may write it (``companion.record.plain_json``), about
-    half the cost of writing a simulated game's record (issue 13). Of a game the engine made, only the header
+    half the cost of writing a simulated game's record. Of a game the engine made, only the header
     and the input events need that look, as every other event holds only what the engine makes itself (whole
     numbers from its own arithmetic and dice, never a float; texts it writes; lists and dicts it builds), the
     setup's values (the header's) and the values of the game's inputs, which the input events hold as they
@@ -140,7 +140,7 @@ def game_record(game: Game, *, plain_inputs: bool = False) -> str:
 
     ``plain_inputs``: the caller vouches that every input it gave the game held plain values only (exactly a str,
     an int, a bool, None, a list or a dict: ``companion.sim.bots.Bot``'s inputs do), so only the header is looked
-    at. Why: looking at a simulated game's hundred input events cost a fifth of writing its record (issue 13)."""
+    at. Why: looking at a simulated game's hundred input events cost a fifth of writing its record."""
     header, events = game.header(), game.events()
     if plain_inputs:
         looked_at = [header]

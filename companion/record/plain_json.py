@@ -1,7 +1,7 @@
 """A record's lines written by orjson, when it is installed and writes them byte for byte as ``json.dumps`` does.
 
 Why: writing a simulated game's record with the standard library's encoder cost about as much as playing the
-game (issue 13, target 2: 300 games a second with records); orjson writes the same ~400 lines about seven times
+game (aim: 300 games a second with records); orjson writes the same ~400 lines about seven times
 faster. But orjson does not write every value as ``json.dumps(value, separators=(",", ":"), ensure_ascii=False)``
 does: a float's exponent (``1e16`` against ``1e+16``), NaN (``null`` against ``NaN``), an enum, a dataclass, a
 subclass of dict, an int key. So it writes only values that are *plain*: every value inside them exactly a str,

@@ -2,7 +2,7 @@
 
 The app's whole state travels over one WebSocket (``/ws``). Browsers let any page open a WebSocket to any
 address, 127.0.0.1 included, and send the page's ``Origin`` with it; so without a check, a page on another
-site could drive the game (issue 10, item 8). Three layers, each the smallest thing that does the job:
+site could drive the game. Three layers, each the smallest thing that does the job:
 
 - ``TrustedHostMiddleware`` (Starlette's own, added in ``companion.server.web``): a ``Host`` header must name
   this server (see :func:`allowed_hosts`), so a DNS-rebinding page (``evil.example`` resolving to

@@ -40,7 +40,7 @@ def sim_setup(
     built-in decks of the same name (and go into the record); ``stash``: who keeps the automa's things.
 
     Without custom decks, the setup is a copy of one made (and validated) once for the same arguments, with the
-    game's seed: a run sets up thousands of games that differ only in their seed (issue 13)."""
+    game's seed: a run sets up thousands of games that differ only in their seed."""
     if not custom_decks and 0 <= seed < 2**63:  # a seed out of range goes to the validation below, which says so
         return _setup_template(humans, difficulty, expansion, stash).model_copy(update={"seed": seed})
     return _new_setup(seed, humans, difficulty, expansion, custom_decks, stash)

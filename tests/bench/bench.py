@@ -158,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--browser", action="store_true", help="also measure in headless Chromium")
     parser.add_argument("--quick", action="store_true", help="fewer samples")
     parser.add_argument("--calibrate", action="store_true", help="only time calibrate --games 1000 --jobs 2")
-    parser.add_argument("--engine", action="store_true", help="only the simulated games a second (issue 13)")
+    parser.add_argument("--engine", action="store_true", help="only the simulated games a second")
     args = parser.parse_args(argv)
     k = 5 if args.quick else 1
     if args.calibrate:

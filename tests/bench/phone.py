@@ -13,7 +13,7 @@ folder after the first time), serves it as plain files on 127.0.0.1 and reports:
 - a round-screen tap's in-page latency (pointerdown to the banner's new text, ``tests/bench/browser.py``'s
   recorder) on the same seeded game in both, at 1280x800 like the served app's benchmark.
 
-Aims (issue 25): the cached reload within 2x the served app's; a tap within 1.5x.
+Aims: the cached reload within 2x the served app's; a tap within 1.5x.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Nothing needed below the fold (issue 11): the decision bar pinned at the bottom of the round screen.
+"""Nothing needed below the fold: the decision bar pinned at the bottom of the round screen.
 
 Seed 1, blue taking the Temple and then a dragon space, brings the Temple's "keep or re-roll" in round 1. At
 phone and desktop size (one page, resized at each check): the banner stays in view with the board scrolled to

@@ -1,4 +1,4 @@
-"""Larger text on the end-of-game sheet (issue 11): at 390x844 each next step (reveal, then save) is in the bar
+"""Larger text on the end-of-game sheet: at 390x844 each next step (reveal, then save) is in the bar
 pinned in view, and after the last reveal the verdict is in view; the screenshots show whether a label is cut."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Larger text on the round screen (issue 11): the decision bar's buttons and every question's chips stay in
+"""Larger text on the round screen: the decision bar's buttons and every question's chips stay in
 the window at 390x844, and the banner stays in view with the board scrolled to its end."""
 
 from __future__ import annotations

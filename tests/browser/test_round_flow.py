@@ -114,7 +114,7 @@ class Table:
         self.app.page.wait_for_timeout(200)
 
     def answer(self) -> None:
-        """Every kind of question is answered by one tap on a chip (issue 11: answers in one tap)."""
+        """Every kind of question is answered by one tap on a chip (answers in one tap)."""
         q = self.view.question
         if q.kind == "number":
             label = {"dwarf_king": "Achievement points", "gem_market": "Coins on the contract"}[q.question]

@@ -1,4 +1,4 @@
-"""When the server stops, the open page says so (issue 11: a newcomer saw only Flet's blank "Working...")."""
+"""When the server stops, the open page says so (a newcomer saw only Flet's blank "Working...")."""
 
 from __future__ import annotations
 

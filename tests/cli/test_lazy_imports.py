@@ -1,5 +1,5 @@
 """The app starts with the home screen's code only: the other screens and flet_charts are imported on their
-first visit (issue 13: a quicker first frame). Checked in a fresh interpreter, as the server starts."""
+first visit (a quicker first frame). Checked in a fresh interpreter, as the server starts."""
 
 import json
 import subprocess

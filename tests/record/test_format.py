@@ -1,6 +1,6 @@
 """The game record (JSON Lines): round trips, the three kinds of load errors (malformed 2, unsupported 3,
 diverged 4, each naming where), and the pinned solo records that fix the engine's behaviour: version 1 (it still
-replays under version 1's rules) and version 2 (the rules audit, issue 12)."""
+replays under version 1's rules) and version 2 (the rules audit)."""
 
 from __future__ import annotations
 

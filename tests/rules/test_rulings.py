@@ -1,4 +1,4 @@
-"""The rules audit's fixes and rulings (issue 12, items a to g), each from the rulebooks' text:
+"""The rules audit's fixes and rulings, each from the rulebooks' text:
 
 (a) the Temple re-roll for every die the app rolls for its occupant (fight dice, the Rahdo black die of the
     player who set the dragon off), offered only when the die can change something;

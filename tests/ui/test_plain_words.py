@@ -1,4 +1,4 @@
-"""Every string the presenters hand to the screens reads as plain words (issue 11, item 1), checked by driving
+"""Every string the presenters hand to the screens reads as plain words, checked by driving
 them through whole games: the round screen (banner, instructions, undo and redo labels, questions, cells, the
 log, the stash, refused taps), the end-of-game sheet and its saved result, the history, the score sheet.
 

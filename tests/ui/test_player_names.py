@@ -1,4 +1,4 @@
-"""A human's name, when the table gave one, is shown wherever that human's colour is (issue 11): the round
+"""A human's name, when the table gave one, is shown wherever that human's colour is: the round
 screen's chips and banner, the end-of-game sheet, History and ``games --json``."""
 
 import json

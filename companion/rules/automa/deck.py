@@ -337,5 +337,5 @@ def card_tables(deck: Deck) -> tuple[tuple[str, ...], dict[str, Card]]:
 @cache
 def shipped_card_tables(name: DeckName) -> tuple[tuple[str, ...], dict[str, Card]]:
     """``card_tables`` of the shipped deck ``name``, made once: every game that plays it shares them (a simulated
-    run sets up thousands of games; issue 13)."""
+    run sets up thousands of games)."""
     return card_tables(load_builtin(name))

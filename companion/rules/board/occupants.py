@@ -16,7 +16,7 @@ class Occupant(NamedTuple):
     """A dwarf on a space, or the Stone Golem (beard length 1) controlled by ``color``.
 
     A NamedTuple (immutable, compared by value like the frozen dataclass it was): its hash and its fields are
-    read in C, so ``placement.occupied_reason`` can keep the reasons it worked out (issue 13)."""
+    read in C, so ``placement.occupied_reason`` can keep the reasons it worked out."""
 
     color: str
     dwarf: int

@@ -56,7 +56,7 @@ def occupied_reason(
 ) -> str | None:
     """``blocked_reason`` for an occupied space, every argument given. Kept once worked out (a pure function of
     its arguments, all immutable): a game asks about 250 times, mostly of the same few occupants, and writing
-    out a reason was most of the cost of a placement decision (issue 13); the engine's loops over occupied
+    out a reason was most of the cost of a placement decision; the engine's loops over occupied
     spaces call this directly. At most 8,192 kept: a whole game makes a few hundred. Its dwarf numbers are the
     engine's own ints (never a bool or a float, which the cache would take for the same number)."""
     if space in LOCKED_SPACES:

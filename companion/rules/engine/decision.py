@@ -15,19 +15,19 @@ from companion.rules.board.placement import next_placer, occupied_reason
 from companion.rules.engine.dragon_track import DragonTrack
 from companion.rules.engine.fixed import Fixed
 from companion.rules.engine.state import GameState
+from companion.rules.names import DecisionKind
 
 #: The details of a decision that has none: empty, and read-only since every such decision shares it.
 NO_DETAILS: Mapping = MappingProxyType({})
 
 
 class Decision(NamedTuple):
-    """What the game waits for. ``kind`` is one of: starting_rolls, place, automa_turn, roll, keep_roll, question,
-    attack, next_round, final_scores, over.
+    """What the game waits for: ``kind`` one of ``DECISION_KINDS`` (companion/rules/names.py).
 
     A NamedTuple rather than a frozen dataclass: one is made for every step of every game (a simulated game makes
     about 160), and a tuple is made several times faster while staying just as immutable."""
 
-    kind: str
+    kind: DecisionKind
     color: str | None = None
     dwarf: int | None = None
     prompt: str = ""

@@ -68,7 +68,7 @@ class Rng:
             # The numbers drawn one by one below are the generator's next ``count`` outputs (when none is
             # rejected), and SplitMix64's k-th output depends only on state + k * gamma: ``_outputs`` makes them
             # all in one pass over a packed integer, about half the instructions of drawing them one by
-            # one (shuffles were an eighth of a simulated game, issue 13).
+            # one (shuffles were an eighth of a simulated game).
             for (i, n, limit), x in zip(_swaps(count + 1), _outputs(self.state, count), strict=True):
                 if x > limit:  # rejected (for these n about once in 2**59 draws): shuffle one by one instead
                     return self._shuffled_one_by_one(items)

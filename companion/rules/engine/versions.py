@@ -5,7 +5,7 @@ the same inputs give another game. A game keeps its version for life, so a recor
 a change still replays, and a game resumed after an update goes on under the rules it began with.
 
 - 1: the first rules.
-- 2: the rules audit (issue 12): the Temple re-roll for every die the app rolls for its occupant, the fight die
+- 2: the rules audit: the Temple re-roll for every die the app rolls for its occupant, the fight die
   shown before the fight only when it can change the result; Time Warp re-rolls a die; a base game refuses the
   expansion (spells, golem, Spell Chamber); the automa's face-down Tunnel tiles give it no power; Draco Speak may
   move the dragon onto the head (it attacks at once).

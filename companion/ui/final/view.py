@@ -77,7 +77,7 @@ class FinalScreen:
 
     On the sheet, the next step (reveal the next automa's counts, then save) sits in a bar pinned at the bottom
     of the window, as on the round screen: on a phone blue's count fields come first and fill the window, and
-    the step must not wait below them (issue 11). The saved result has no bar."""
+    the step must not wait below them. The saved result has no bar."""
 
     def __init__(self, ctx: AppContext, p: FinalPresenter) -> None:
         self.ctx = ctx

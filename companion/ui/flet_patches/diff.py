@@ -1,4 +1,4 @@
-"""Flet 1.0.5's diff asks "is this a dataclass?" and "which fields has it?" anew at every value (issue 13).
+"""Flet 1.0.5's diff asks "is this a dataclass?" and "which fields has it?" anew at every value.
 
 Each update walks the controls and value objects (borders, paddings, styles) under it and calls
 ``dataclasses.is_dataclass`` about eighty times per updated control and ``dataclasses.fields`` (which filters

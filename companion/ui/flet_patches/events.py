@@ -1,4 +1,4 @@
-"""Flet 1.0.5 works out an event's payload type anew at every event; the app remembers it (issue 13).
+"""Flet 1.0.5 works out an event's payload type anew at every event; the app remembers it.
 
 ``BaseControl._trigger_event`` calls ``get_event_field_type(control, "on_click")`` for every tap: it copies the
 caller's globals, walks the control class's annotations (turning each into text) and evaluates the handler's

@@ -1,4 +1,4 @@
-"""Flet 1.0.5 writes every message it sends to the page out as text, even with its debug log off (issue 13).
+"""Flet 1.0.5 writes every message it sends to the page out as text, even with its debug log off.
 
 The web connection's ``send_message`` logs ``f"send_message: {message}"``: the f-string is built before the
 logger can decline it, so each message's dataclass repr runs, and it walks the whole patch (every control and

@@ -110,7 +110,7 @@ class Board:
     for everything else (every space idle), only one of them visible.
 
     Whose turn it is changes every space's look (border, colour, tap) but few spaces' occupants: with one grid
-    a turn change restyled 18-36 spaces, each a Flet update (~0.2-0.3 ms each, issue 13). Here the grid that
+    a turn change restyled 18-36 spaces, each a Flet update (~0.2-0.3 ms each). Here the grid that
     comes back shows what it showed when it was last visible, so a turn change sends both grids' visibility
     and the few spaces that changed since (the dwarves placed meanwhile); the hidden grid is neither changed
     nor sent. Each grid sits in an isolated box: the board's own update sends the boxes' visibility alone.

@@ -1,7 +1,7 @@
 """The round screen's "On the board" card: what the last step asks of the physical board (the table's setup
 before the first placement), with Undo and Redo naming their step.
 
-Made once for the screen and changed by property (issue 13): its lines are a pool of rows whose text changes,
+Made once for the screen and changed by property: its lines are a pool of rows whose text changes,
 shown or hidden; ``show`` returns only the controls that changed, so an unchanged line is neither rebuilt nor
 diffed.
 """

@@ -1,6 +1,6 @@
 """The round screen's status strip: round, dragon track, turn order (the player whose turn it is stands out).
 
-Made once for the screen and changed by property (issue 13): a tap usually changes one or two turn-order chips
+Made once for the screen and changed by property: a tap usually changes one or two turn-order chips
 (a beard number leaves its bed, the turn passes); ``show`` sets what differs and returns only the controls to
 update, so the rest of the strip is neither rebuilt nor diffed. The dragon's pips are rebuilt only when the
 dragon moves.

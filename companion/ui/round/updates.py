@@ -1,4 +1,4 @@
-"""How the round screen's long-lived parts keep a tap cheap in Flet 1.0.5 (issue 13).
+"""How the round screen's long-lived parts keep a tap cheap in Flet 1.0.5.
 
 ``control.update()`` diffs the control's whole subtree in place, and a control added anew is configured and
 sent whole. The round screen's parts are therefore made once and changed by property, each part saying which

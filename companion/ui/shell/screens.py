@@ -3,7 +3,7 @@ view module (``build(ctx, params) -> controls``) and add one :class:`Screen` lin
 nothing else changes.
 
 A screen's module is named, not imported: it is imported on the screen's first visit (:func:`view`), so the
-app starts with the home screen's code only, and the server shows its first frame sooner (issue 13).
+app starts with the home screen's code only, and the server shows its first frame sooner.
 """
 
 from __future__ import annotations

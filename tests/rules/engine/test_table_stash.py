@@ -1,4 +1,4 @@
-"""The table keeps the automa's things (``Setup.stash == "table"``, issue 11 item 3, scenario D).
+"""The table keeps the automa's things (``Setup.stash == "table"``, scenario D).
 
 In play the app asks nothing about an automa's take: each question of the app-kept stash becomes a
 ``table_keeps`` instruction in board words; the counts come once, on the end-of-game sheet.
@@ -181,7 +181,7 @@ def test_a_lost_fight_scenario_d_returns_half_of_the_gold_beside_its_deck_and_th
 
 
 def test_an_automas_face_down_tile_has_no_power_even_when_the_table_keeps_it():
-    """Issue 12 ruling e (rules version 2): the automa's Tunnel tiles lie face down and give it no power, so the
+    """Ruling e (rules version 2): the automa's Tunnel tiles lie face down and give it no power, so the
     table cannot give it Stone Beards; its loss stays half and its longest beard is captured."""
     game = attack_game()
     with pytest.raises(IllegalInput, match="face down"):

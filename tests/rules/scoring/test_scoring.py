@@ -319,7 +319,7 @@ class TestSolo:
         assert you == by_color(result)["red"].total
         assert result.solo.verdict == "loss"
         assert result.solo.beard_rank is None
-        # The ranking agrees with the verdict (issue 12 ruling g): on a solo tie the automa ranks ahead.
+        # The ranking agrees with the verdict (ruling g): on a solo tie the automa ranks ahead.
         assert by_color(result)["red"].rank == 1 and by_color(result)["yellow"].rank == 2
 
     def test_beating_one_automa_is_not_enough(self):

@@ -1,4 +1,4 @@
-"""Plain words (issue 11, item 1): every sentence names things as the board does and counts right.
+"""Plain words: every sentence names things as the board does and counts right.
 
 The examples are the ones seen on screen before the words package: an answer shown as a dict, gems as a list,
 spell and tile ids, "1 axes", "1 tiles".

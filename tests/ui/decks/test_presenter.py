@@ -103,7 +103,7 @@ def test_a_picked_deck_file_is_read_or_refused_in_one_line(tmp_path):
 
 
 def test_a_bad_deck_lists_every_problem_and_the_format_is_explained(tmp_path):
-    """Issue 11: the Decks screen said "(and 3 more)"; it now lists each problem, and explains the format."""
+    """the Decks screen said "(and 3 more)"; it now lists each problem, and explains the format."""
     bad = (ONE_CARD.replace('"forge"', '"pub"').replace("axes = ", "axes = 9 #")
            + '\n[[cards]]\nid = "X1"\nprimary = "mine"\n')
     out = import_deck(tmp_path, bad)

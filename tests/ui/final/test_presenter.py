@@ -124,7 +124,7 @@ def test_a_tie_with_the_best_automa_is_a_loss_and_the_automa_ranks_higher(solo):
     assert "a tie is not a win" in v.result.solo.headline
     top = next(c for c in ("red", "green") if automa_total(solo, c) == best)
     rows = {r.color: r for r in v.result.rows}
-    # whatever the turn order, the ranking agrees with the verdict: the automa is ahead (issue 12 ruling g)
+    # whatever the turn order, the ranking agrees with the verdict: the automa is ahead (ruling g)
     assert rows[top].rank < rows["blue"].rank
     assert "a solo tie goes to the automa" in rows[top].tie_note
     assert "ranks lower: a solo tie goes to the automa" in rows["blue"].tie_note

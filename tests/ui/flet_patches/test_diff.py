@@ -1,4 +1,4 @@
-"""Flet's diff and encoder remember which classes are dataclasses and their fields (issue 13): same answers,
+"""Flet's diff and encoder remember which classes are dataclasses and their fields: same answers,
 same patches."""
 
 from __future__ import annotations

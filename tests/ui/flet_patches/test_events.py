@@ -1,4 +1,4 @@
-"""The event payload types Flet works out per event are remembered per kind of control (issue 13)."""
+"""The event payload types Flet works out per event are remembered per kind of control."""
 
 from __future__ import annotations
 

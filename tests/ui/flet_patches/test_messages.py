@@ -1,5 +1,5 @@
-"""A message the server sends to the page is not written out as text for Flet's debug log while it is off
-(issue 13), and is written out whole when it is on."""
+"""A message the server sends to the page is not written out as text for Flet's debug log while it is
+off, and is written out whole when it is on."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The round screen's setup and reset lists are plain lists: no line looks like a box to tick (issue 11, a
+"""The round screen's setup and reset lists are plain lists: no line looks like a box to tick (a
 newcomer tapped the boxes and nothing happened)."""
 
 from types import SimpleNamespace

@@ -170,7 +170,7 @@ def test_undo_on_a_game_another_window_changed_is_refused_with_one_line(tmp_path
 
 
 def test_with_grow_beard_chosen_the_dwarves_it_dislodges_look_tappable():
-    """Issue 11: a newcomer chose Grow Beard and saw the dwarves it may dislodge still greyed out as blocked."""
+    """a newcomer chose Grow Beard and saw the dwarves it may dislodge still greyed out as blocked."""
     p = started()
     for _ in range(50):
         v = until(p, "place")
@@ -193,7 +193,7 @@ def test_with_grow_beard_chosen_the_dwarves_it_dislodges_look_tappable():
 
 
 def test_a_loss_says_a_quarter_for_stone_beards():
-    """Issue 11: a dragon takes a quarter from a loser holding Stone Beards; the board line said half."""
+    """a dragon takes a quarter from a loser holding Stone Beards; the board line said half."""
     attack = {"type": "attack", "strength": 9, "treasure": "gold", "points": 6, "winner": None,
               "defence": {"red": 3, "blue": 2}, "captured": [], "losers": ["red", "blue"]}
     lines = board_instructions([attack], 5, {"red"})

@@ -1,4 +1,4 @@
-"""How the round screen updates after a tap (issue 13): only what changed is updated, each part by itself.
+"""How the round screen updates after a tap: only what changed is updated, each part by itself.
 
 Flet sends what a control's ``update()`` finds changed under it; a handler that calls no ``update()`` gets a
 whole-page update (the home view underneath included). Here ``update()`` is recorded instead of sent.

@@ -75,7 +75,7 @@ def main_button(screen: RoundHost, label: str, on_click, icon: str, color: str |
 
 
 class MainButton:
-    """The decision's main button, made once for the round screen and changed by property (issue 13): a tap
+    """The decision's main button, made once for the round screen and changed by property: a tap
     that moves to another decision changes its label, icon and colours, and only those are sent. Its click goes
     to the handler the last form gave (a plain attribute: a new handler is nothing to send)."""
 
