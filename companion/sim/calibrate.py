@@ -22,10 +22,17 @@ import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
-from companion.rules.automa.calibration import Band, BotBand, Calibration, Fingerprint, percentile
+from companion.rules.automa.calibration import (  # noqa: F401 - deck_digest: the commands and tests take it from here too
+    Band,
+    BotBand,
+    Calibration,
+    Fingerprint,
+    deck_digest,
+    decks_label,
+    percentile,
+)
 from companion.rules.automa.deck import DECK_NAMES, Deck
 from companion.rules.engine.game import Game
-from companion.rules.names import DeckName
 from companion.sim.bots import Bot, play
 from companion.sim.simulate import sim_setup
 
@@ -46,17 +53,6 @@ def game_seeds(seed: int, difficulty: str, bot: str, index: int) -> tuple[int, i
     """The game's seed and its bot's seed, from the run's seed and the game's place in the run alone."""
     digest = hashlib.sha256(f"{seed}/{difficulty}/{bot}/{index}".encode()).digest()
     return int.from_bytes(digest[:8], "big") >> 1, int.from_bytes(digest[8:16], "big") >> 1
-
-
-def deck_digest(deck: Deck) -> str:
-    """A transcription's fingerprint: the sha256 of its cards, so bands are tied to the cards they came from."""
-    text = json.dumps(deck.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
-def decks_label(custom_decks: Mapping[str, Deck]) -> dict[DeckName, str]:
-    """``{"red": "app", "green": "<digest>"}``: which decks a calibration played."""
-    return {name: deck_digest(custom_decks[name]) if name in custom_decks else "app" for name in DECK_NAMES}
 
 
 def play_one(seed: int, difficulty: str, bot: str, index: int, custom_decks: Mapping[str, Deck]) -> tuple:

@@ -1,8 +1,8 @@
 """The calibration of your transcribed decks: ``decks/calibration.json`` in the data folder.
 
 A calibration of the decks in use (:func:`companion.store.decks.decks_in_use`) is kept with the fingerprint of the
-cards it played (:func:`companion.sim.calibrate.decks_label`); it counts only while those very cards are in use,
-so an edited deck never shows another deck's bands. New game, History and the Decks screen ask
+cards it played (:func:`companion.rules.automa.calibration.decks_label`); it counts only while those very cards are
+in use, so an edited deck never shows another deck's bands. New game, History and the Decks screen ask
 :func:`bands_in_use`, which falls back to the shipped bands. The run that makes one lives with the Decks screen
 (:mod:`companion.ui.decks.calibration`); it keeps its result with :func:`save_calibration`.
 """
@@ -18,10 +18,9 @@ from pydantic import ValidationError
 
 from companion.files.atomic import write_text
 from companion.files.paths import CALIBRATION_FILE, decks_folder, read_regular
-from companion.rules.automa.calibration import Calibration, band, load_calibration
+from companion.rules.automa.calibration import Calibration, band, decks_label, load_calibration
 from companion.rules.automa.deck import DECK_NAMES, Deck
 from companion.rules.names import DeckName
-from companion.sim.calibrate import decks_label
 from companion.store.decks import decks_in_use
 
 #: The kept calibration is about 5 kB; a larger file is cut here and then does not parse (ignored).

@@ -12,13 +12,17 @@ automa play.
 
 from __future__ import annotations
 
+import hashlib
 import json
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from functools import cache
 from importlib import resources
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
+
+from companion.rules.automa.deck import Deck
+from companion.rules.names import DECK_NAMES, DeckName
 
 
 class Band(BaseModel):
@@ -128,3 +132,14 @@ def describe_band(difficulty: str, calibration: Calibration | None = None,
         medians = "medians " + ", ".join(f"{d} {m[1]}" for d, m in zip(played, each, strict=True) if m)
     return (f"{difficulty.capitalize()}: {who} {casual[0]}–{casual[2]}, {medians} "
             f"({greedy[0]}–{greedy[2]} when you take the all-play spaces)")
+
+
+def deck_digest(deck: Deck) -> str:
+    """A transcription's fingerprint: the sha256 of its cards, so bands are tied to the cards they came from."""
+    text = json.dumps(deck.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def decks_label(custom_decks: Mapping[str, Deck]) -> dict[DeckName, str]:
+    """``{"red": "app", "green": "<digest>"}``: which decks a calibration played."""
+    return {name: deck_digest(custom_decks[name]) if name in custom_decks else "app" for name in DECK_NAMES}
