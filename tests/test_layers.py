@@ -175,12 +175,13 @@ RULES: dict[str, Rule] = {
         _flet,
         ("companion.rules.words.game", "flet"),
     ),
-    "store_imports_no_ui_server_cli_or_flet": Rule(
+    "store_imports_no_ui_server_cli_sim_or_flet": Rule(
         "companion.store (games, settings, your decks, drafts, the calibration file) imports nothing of "
-        "companion.ui, companion.server, companion.cli or flet, neither itself nor through another module: every "
-        "screen, the server and the commands use it",
+        "companion.ui, companion.server, companion.cli, companion.sim or flet, neither itself nor through another "
+        "module: every screen, the server, the commands and the simulations use it",
         lambda name, _: _within(name, "companion.store"),
-        lambda target: _within(target, "companion.ui", "companion.server", "companion.cli") or _flet(target),
+        lambda target: _within(target, "companion.ui", "companion.server", "companion.cli", "companion.sim")
+        or _flet(target),
         ("companion.store.decks", "companion.ui.decks.presenter"),
         through=(),
     ),
