@@ -1,2 +1,3 @@
-"""Rules help ("/rules"): the app's own short summaries (text.py, no Flet) and the searchable view of them. The view
-(Flet, thin) reads a presenter or model that imports no Flet."""
+"""Rules help ("/rules"): the app's own short summaries, no Flet (text.py assembles the sections that spaces,
+automa, dragon, order and decisions write; model.py holds their shapes), and the searchable view of them (Flet,
+thin)."""

@@ -1,0 +1,47 @@
+"""Rules help, "Turn order": the starting order and gold (from the reference data), placing, the tavern, rounds."""
+
+from __future__ import annotations
+
+from collections.abc import Set
+
+from companion.rules.reference import Reference
+from companion.rules.setup import standard_rounds
+from companion.ui.rules_help.model import Entry, mark
+
+
+def order_entries(reference: Reference, corrected: Set[str]) -> tuple[Entry, ...]:
+    """The turn order's entries; the starting gold is marked when the rulebooks do not print it."""
+    gold = reference.starting_gold.by_position
+    gold_mark = mark(reference.starting_gold.source, "starting_gold" in corrected)
+    base = {n: standard_rounds(expansion=False, humans=n) for n in (2, 3, 4)}
+    exp = {n: standard_rounds(expansion=True, humans=n) for n in (1, 2, 3, 4)}
+    return (
+        Entry(
+            "start",
+            "Starting order",
+            "Everyone rolls; highest goes first, ties roll again. Starting gold rises with the position: "
+            + ", ".join(f"{g}" for g in gold)
+            + " for the 1st to 4th player. Automa get starting gold but no beer.",
+            gold_mark,
+        ),
+        Entry(
+            "placing",
+            "Placing dwarves",
+            "The lowest beard number places first; equal numbers go in turn order. A dwarf may dislodge a "
+            "dwarf with a smaller number (never your own, never in the tavern); the dislodged dwarf places "
+            "again later in the same order.",
+        ),
+        Entry(
+            "tavern",
+            "New turn order",
+            "When every dwarf is placed, the tavern sets the next order from the top space down, counting "
+            "only each player's highest dwarf there. Players not in the tavern follow, keeping their order.",
+        ),
+        Entry(
+            "rounds",
+            "Rounds",
+            f"Base game: {base[4]} rounds with 4 players, {base[3]} with 3, {base[2]} with 2. Expansion: "
+            f"{exp[4]}, {exp[3]} and {exp[2]}. Solo: {exp[1]}. After the last round there is no reset: score "
+            "the game.",
+        ),
+    )
