@@ -1,6 +1,6 @@
 """The event log as table rows: one step's events checked (whole numbers for ``seq`` and ``step``, contiguous,
 JSON that loads back unchanged) and turned into ``(seq, step, type, body)`` rows, and a game's events grouped
-into its steps.
+into its steps and checked in order.
 """
 
 from __future__ import annotations
@@ -79,3 +79,22 @@ def group_steps(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
         else:
             steps.append([e])
     return steps
+
+
+def rows_of_game(events: list[dict[str, Any]]) -> tuple[list[tuple[int, int, str, str]], int]:
+    """A new game's events from step 0 on as rows, and its count of steps (at least 1: step 0 always exists).
+
+    Steps must come in order and seq numbers run on from one step to the next; a step number skipped between
+    two others is an empty step.
+    """
+    rows = []
+    step, seq = -1, 0
+    for step_events in group_steps(events):
+        step_rows = rows_of_step(step_events)
+        if step_rows[0][1] <= step:
+            raise ValueError(f"events: step {step_rows[0][1]} comes after step {step}")
+        if step_rows[0][0] != seq + 1:
+            raise ValueError(f"events: seq {step_rows[0][0]} where seq {seq + 1} was expected")
+        step, seq = step_rows[0][1], step_rows[-1][0]
+        rows.extend(step_rows)
+    return rows, max(step + 1, 1)

@@ -27,7 +27,7 @@ from companion.rules.setup import Setup
 from companion.store.session import GameSession
 from companion.ui.round import answers
 from companion.ui.round.presenter import RoundPresenter
-from companion.ui.score.presenter import AUTOMA_FIELDS
+from companion.ui.score.seats import AUTOMA_FIELDS
 
 
 def play(seed: int, stash: str = "app") -> Counter:

@@ -9,8 +9,8 @@ import pytest
 
 from companion.rules.automa.deck import load_builtin
 from companion.store import Store
+from companion.ui.decks.cards import deck_toml
 from companion.ui.decks.presenter import import_deck
-from companion.ui.decks.transcribe_presenter import deck_toml
 
 pytestmark = pytest.mark.browser
 

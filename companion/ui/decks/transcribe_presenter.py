@@ -1,13 +1,12 @@
 """Transcribing printed automa cards, card by card, one tap a field (no Flet).
 
-A card has the eight fields the rulebook's card drawing shows: three action spaces (tried in order), the axe
-draw, and the all-play section (Dwarf King position, Gem Market colour, Tunnel slot, Wizard's Cave position).
-A new transcription first asks how many cards the printed deck has. A tap on a choice fills the field in focus
+A card has the eight fields the rulebook's card drawing shows (:mod:`companion.ui.decks.cards`, with the
+checks); what the screen draws is built in :mod:`companion.ui.decks.transcribe_views`. A new transcription
+first asks how many cards the printed deck has (:class:`CardCount`). A tap on a choice fills the field in focus
 and moves the focus on; the eighth tap of a card that checks clean moves to the next card, so a card takes 8
 taps ("Copy this card" starts the next one from this one's values). A card is done once it is whole and checks.
 Every tap is saved at once in the data folder (``decks/draft-<colour>.json``, :mod:`companion.store.drafts`), so
-a transcription resumes where it stopped. Checks are those of ``decks check``
-(:func:`companion.rules.automa.deck.parse_deck`), said in the screen's words.
+a transcription resumes where it stopped.
 
 >>> import tempfile
 >>> t = Transcription.start(tempfile.mkdtemp(), "green")
@@ -23,201 +22,31 @@ from __future__ import annotations
 
 import copy
 import functools
-import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from companion.rules import words
-from companion.rules.automa import choices as automa
-from companion.rules.automa.deck import GEM_COLOURS, Deck, DeckError, parse_deck
-from companion.rules.board.spaces import SPACES
+from companion.rules.automa.deck import Deck, DeckError, parse_deck
 from companion.store import decks as kept_decks
 from companion.store.drafts import DraftFile
+from companion.ui.decks.cards import (
+    DEFAULT_CARDS,
+    FIELDS,
+    LABELS,
+    MAX_CARDS,
+    blank_card,
+    card_dict,
+    card_problem,
+    check,
+    deck_problem,
+    deck_toml,
+    done,
+    is_blank,
+    options,
+)
 from companion.ui.decks.presenter import import_deck
-
-FIELDS = ("primary", "secondary", "tertiary", "axes", "dwarf_king", "gem_market", "tunnel", "wizards_cave")
-SPACE_FIELDS = FIELDS[:3]
-ALL_PLAY = FIELDS[4:]
-DEFAULT_CARDS = 20
-MAX_CARDS = 60
-
-LABELS = {
-    "primary": "Primary space", "secondary": "Secondary space", "tertiary": "Tertiary space", "axes": "Axe draw",
-    "dwarf_king": "Dwarf King: achievement", "gem_market": "Gem Market: contract colour",
-    "tunnel": "Tunnel: tile", "wizards_cave": "Wizard's Cave: spell",
-}
-#: What the screen asks for the field in focus.
-PROMPTS = {
-    "primary": "Primary space (tried first)", "secondary": "Secondary space", "tertiary": "Tertiary space (tried last)",
-    "axes": "Axe draw: how many axes", "dwarf_king": "All play, Dwarf King: which achievement from the left",
-    "gem_market": "All play, Gem Market: which contract colour", "tunnel": "All play, Tunnel: the tile's price",
-    "wizards_cave": "All play, Wizard's Cave: which spell from the left",
-}
-SHORT = {"primary": "1st", "secondary": "2nd", "tertiary": "3rd", "axes": "Axes", "dwarf_king": "King",
-         "gem_market": "Market", "tunnel": "Tunnel", "wizards_cave": "Wizard"}
-#: The Tunnel slots by what the card shows: the tile's price (see automa_decks/README.md), the engine's own
-#: prices written short for a chip ("1 beer + 1 gold").
-TUNNEL_PRICES = {slot: price.replace(" and ", " + ") for slot, price in automa.TUNNEL_PRICES.items()}
-
-
-def _space_name(space_id: str) -> str:
-    return SPACES[space_id].name
-
-
-def value_label(field: str, value) -> str:
-    """How a field's value reads on a chip and in the table.
-
-    >>> value_label("tunnel", 2), value_label("secondary", "tavern_1"), value_label("axes", 0)
-    ('1 beer + 1 gold', 'Tavern 1 (top)', '0')
-    """
-    if value is None:
-        return "–"
-    if field in SPACE_FIELDS:
-        return _space_name(value)
-    if field == "gem_market":
-        return str(value).capitalize()
-    if field == "tunnel":
-        return TUNNEL_PRICES[value]
-    return str(value)
-
-
-def options(field: str) -> tuple:
-    """The values a field can take, in the order its chips show them (spaces in board order)."""
-    if field in SPACE_FIELDS:
-        return tuple(SPACES)
-    if field == "axes":
-        return (0, 1, 2, 3, 4)
-    if field == "gem_market":
-        return GEM_COLOURS
-    return (1, 2, 3, 4)
-
-
-@dataclass(frozen=True)
-class Choice:
-    value: object
-    label: str
-    selected: bool
-    #: Why a tap would break the card ("already primary"): shown greyed, still tappable to change the other.
-    clash: str | None = None
-
-
-@dataclass(frozen=True)
-class FieldView:
-    name: str
-    short: str
-    label: str
-    value: str
-    filled: bool
-    focused: bool
-
-
-@dataclass(frozen=True)
-class TranscribeView:
-    deck: str
-    heading: str  # "Red deck: card 7 of 20"
-    card_id: str
-    index: int
-    total: int
-    fields: tuple[FieldView, ...]
-    focus: str
-    focus_label: str
-    choices: tuple[Choice, ...]
-    #: One line from the deck checks for this card, or None when it checks clean (or is not finished).
-    problem: str | None
-    done: int  # cards whole and checking clean
-    status: str  # "12 of 20 cards done" / "All 20 cards done and checked"
-    deck_problem: str | None  # the first problem of the whole deck (ids, ...), when all cards are done
-    play: str  # "Play with this red deck", "Play with the 6 finished cards"
-    playable: bool  # False: no finished card yet
-    #: Playing takes the finished cards only (the others stay in the draft, to carry on with later).
-    finished_only: bool
-
-
-@dataclass(frozen=True)
-class TableRow:
-    index: int
-    id: str
-    cells: tuple[str, ...]  # one per field
-    complete: bool
-    current: bool
-    done: bool  # whole and checking clean
-    problem: str | None  # why a whole card does not check
-    #: The card in one line that wraps at a phone's width: "Mine, Tunnel, Tavern 4 · 1 axe · King 2 · ..."
-    summary: str
-
-
-def _blank(deck: str, number: int) -> dict:
-    return {"id": f"{deck[0].upper()}{number:02d}"}
-
-
-def _complete(card: dict) -> bool:
-    return all(card.get(f) is not None for f in FIELDS)
-
-
-def _blank_card(card: dict) -> bool:
-    return all(card.get(f) is None for f in FIELDS)
-
-
-def space_clash(card: dict) -> str | None:
-    """Two of a card's spaces the same, in the screen's words: "2nd space is the same as the 1st (Mine)".
-
-    >>> space_clash({"primary": "mine", "secondary": "mine"})
-    '2nd space is the same as the 1st (Mine)'
-    """
-    for i, f in enumerate(SPACE_FIELDS):
-        for g in SPACE_FIELDS[:i]:
-            if card.get(f) is not None and card.get(f) == card.get(g):
-                return f"{SHORT[f]} space is the same as the {SHORT[g]} ({_space_name(card[f])})"
-    return None
-
-
-def _done(card: dict) -> bool:
-    """Whole and checking clean: the only cards counted done, exported or played."""
-    return _complete(card) and space_clash(card) is None
-
-
-def card_line(card: dict) -> str:
-    """A card in one line that wraps at a phone's width (the table of cards).
-
-    >>> card_line({"primary": "mine", "secondary": "tunnel", "tertiary": "tavern_4", "axes": 1, "dwarf_king": 2,
-    ...            "gem_market": "diamond", "tunnel": 1, "wizards_cave": 4})
-    'Mine, Tunnel, Tavern 4 (bottom) · Axes 1 · King 2 · Market Diamond · Tunnel 1 beer or 1 gold · Wizard 4'
-    """
-    spaces = ", ".join(value_label(f, card.get(f)) for f in SPACE_FIELDS)
-    rest = " · ".join(f"{SHORT[f]} {value_label(f, card.get(f))}" for f in FIELDS[3:])
-    return f"{spaces} · {rest}"
-
-
-def card_toml(card: dict) -> str:
-    """One ``[[cards]]`` section in the automa deck format."""
-    a = ", ".join(f"{f} = {json.dumps(card[f])}" for f in ALL_PLAY)
-    spaces = "".join(f"{f} = {json.dumps(card[f])}\n" for f in SPACE_FIELDS)
-    return f'[[cards]]\nid = {json.dumps(card["id"])}\n{spaces}axes = {card["axes"]}\nall_play = {{ {a} }}\n'
-
-
-def deck_toml(deck: str, cards: list[dict]) -> str:
-    """The deck file (automa_decks/README.md) of the cards given."""
-    head = f'# {deck.capitalize()} automa deck, transcribed from the printed cards in Treasure Companion.\n'
-    return head + f'deck = "{deck}"\n' + "".join("\n" + card_toml(c) for c in cards)
-
-
-def _check(deck: str, cards: list[dict], source: str) -> str | None:
-    """The first problem ``decks check`` finds in these cards, as one line without the file name."""
-    try:
-        parse_deck(deck_toml(deck, cards), source)
-    except DeckError as err:
-        return err.problems[0]
-    return None
-
-
-@dataclass(frozen=True)
-class DeckFile:
-    """A transcription as a deck file to hand to the browser (a download) or the desktop (a save dialog)."""
-
-    file_name: str  # "red-deck.toml"
-    data: bytes
-    message: str  # said once the file is handed over
+from companion.ui.decks.transcribe_views import DeckFile, TableRow, TranscribeView, screen_view, table_rows
 
 
 @dataclass
@@ -297,7 +126,7 @@ class Transcription:
     @classmethod
     def start(cls, data_dir, deck: str, total: int = DEFAULT_CARDS) -> Transcription:
         """A new transcription of ``total`` blank cards (replacing any draft of this deck)."""
-        t = cls(data_dir, deck, [_blank(deck, n) for n in range(1, total + 1)])
+        t = cls(data_dir, deck, [blank_card(deck, n) for n in range(1, total + 1)])
         t.save()
         return t
 
@@ -310,7 +139,7 @@ class Transcription:
         cards, seen = read  # seen before reading: a save in between is caught up with at the next change
         cards = [{k: v for k, v in c.items() if k == "id" or (k in FIELDS and v in options(k))} for c in cards]
         t = cls(data_dir, deck, cards)
-        t.index = next((i for i, c in enumerate(cards) if not _done(c)), len(cards) - 1)
+        t.index = next((i for i, c in enumerate(cards) if not done(c)), len(cards) - 1)
         t.focus = t._first_missing(t.index) or FIELDS[0]
         t._seen = seen
         return t
@@ -324,7 +153,7 @@ class Transcription:
         found = cls.resume(data_dir, deck)
         if found is not None:
             return found
-        t = cls(data_dir, deck, [_blank(deck, n) for n in range(1, total + 1)])
+        t = cls(data_dir, deck, [blank_card(deck, n) for n in range(1, total + 1)])
         t._unreadable = t.file.there()
         try:
             t.save()
@@ -343,7 +172,7 @@ class Transcription:
         mine = kept_decks.imported_deck(data_dir, deck)
         if mine is None:
             return None
-        return cls(data_dir, deck, [_card_dict(c) for c in mine.cards])
+        return cls(data_dir, deck, [card_dict(c) for c in mine.cards])
 
     @staticmethod
     def saved(data_dir, deck: str) -> tuple[int, int] | None:
@@ -402,17 +231,17 @@ class Transcription:
         if value not in options(self.focus):
             raise ValueError(f"{LABELS[self.focus]}: {value!r} is not a choice")
         card = self.cards[self.index]
-        was_done = _done(card)
+        was_done = done(card)
         card[self.focus] = value
         self.message = None
         nxt = self._first_missing(self.index, after=self.focus)
         if nxt is not None:
             self.focus = nxt
-        elif was_done or not _done(card):
+        elif was_done or not done(card):
             self.focus = FIELDS[(FIELDS.index(self.focus) + 1) % len(FIELDS)]
         else:
             later = [*range(self.index + 1, len(self.cards)), *range(self.index)]
-            unfinished = next((i for i in later if not _done(self.cards[i])), None)
+            unfinished = next((i for i in later if not done(self.cards[i])), None)
             if unfinished is not None:
                 self.go(unfinished)
         self.save()
@@ -441,9 +270,9 @@ class Transcription:
             raise ValueError(f"a deck of at most {MAX_CARDS} cards")
         ids = {c["id"] for c in self.cards}
         number = len(self.cards) + 1
-        while _blank(self.deck, number)["id"] in ids:
+        while blank_card(self.deck, number)["id"] in ids:
             number += 1
-        return _blank(self.deck, number)
+        return blank_card(self.deck, number)
 
     @_saved_or_undone
     def add_card(self) -> None:
@@ -460,7 +289,7 @@ class Transcription:
         if not values:
             raise ValueError("Nothing to copy: this card is blank")
         after = self.index + 1
-        if after < len(self.cards) and _blank_card(self.cards[after]):
+        if after < len(self.cards) and is_blank(self.cards[after]):
             self.cards[after].update(values)
         else:
             self.cards.insert(after, {**self._new_card(), **values})
@@ -485,76 +314,27 @@ class Transcription:
 
     def done_cards(self) -> int:
         """The cards done: whole and checking clean (a card with a problem is not)."""
-        return sum(_done(c) for c in self.cards)
+        return sum(done(c) for c in self.cards)
 
     def card_problem(self, index: int | None = None) -> str | None:
-        """What is wrong with this card, in the screen's words ("2nd space is the same as the 1st (Mine)"), as
-        soon as it shows; else, once every field is filled, what ``decks check`` says about it."""
-        card = self.cards[self.index if index is None else index]
-        clash = space_clash(card)
-        if clash or not _complete(card):
-            return clash
-        problem = _check(self.deck, [card], "card")
-        return words.plain(problem.split(": ", 1)[1] if problem and problem.startswith("card ") else problem) \
-            if problem else None
+        """What is wrong with card ``index`` (default: the one shown), in the screen's words."""
+        return card_problem(self.deck, self.cards[self.index if index is None else index])
 
     def deck_problem(self) -> str | None:
         """The first problem of the whole deck: an unfinished card, a card with a problem, a duplicate id."""
-        for i, card in enumerate(self.cards):
-            if not _done(card):
-                where = f"card {i + 1} ({card['id']})"
-                clash = space_clash(card)
-                return f"{where}: {clash}" if clash else f"{where} is not finished"
-        return _check(self.deck, self.cards, "deck")
-
-    def _clash(self, field: str, value) -> str | None:
-        if field not in SPACE_FIELDS:
-            return None
-        card = self.cards[self.index]
-        other = next((f for f in SPACE_FIELDS if f != field and card.get(f) == value), None)
-        return f"already {SHORT[other]}" if other else None
+        return deck_problem(self.deck, self.cards)
 
     def view(self) -> TranscribeView:
-        card = self.cards[self.index]
-        fields = tuple(
-            FieldView(f, SHORT[f], LABELS[f], value_label(f, card.get(f)), card.get(f) is not None, f == self.focus)
-            for f in FIELDS
-        )
-        choices = tuple(
-            Choice(v, value_label(self.focus, v), card.get(self.focus) == v, self._clash(self.focus, v))
-            for v in options(self.focus)
-        )
-        done = self.done_cards()
-        deck_problem = self.deck_problem() if done == len(self.cards) else None
-        if done < len(self.cards):
-            status = f"{done} of {len(self.cards)} cards done"
-        elif deck_problem:
-            status = f"All {done} cards done; the deck does not check yet"
-        else:
-            status = f"All {done} cards done and checked" if done > 1 else "The card is done and checked"
-        finished_only = 0 < done < len(self.cards)
-        play = f"Play with the {done} finished card{'s' if done > 1 else ''}" if finished_only \
-            else f"Play with this {self.deck} deck"
-        return TranscribeView(
-            deck=self.deck, heading=f"{self.deck.capitalize()} deck: card {self.index + 1} of {len(self.cards)}",
-            card_id=card["id"], index=self.index, total=len(self.cards), fields=fields, focus=self.focus,
-            focus_label=PROMPTS[self.focus], choices=choices, problem=self.card_problem(), done=done, status=status,
-            deck_problem=deck_problem, play=play, playable=done > 0 and deck_problem is None,
-            finished_only=finished_only,
-        )
+        return screen_view(self.deck, self.cards, self.index, self.focus)
 
     def table(self) -> tuple[TableRow, ...]:
         """The preview: one row per card, a cell per field and the card in one line."""
-        return tuple(
-            TableRow(i, c["id"], tuple(value_label(f, c.get(f)) for f in FIELDS), _complete(c), i == self.index,
-                     _done(c), self.card_problem(i) if _complete(c) else space_clash(c), card_line(c))
-            for i, c in enumerate(self.cards)
-        )
+        return table_rows(self.deck, self.cards, self.index)
 
     # ------------------------------------------------------------------ sharing
     def finished(self) -> list[dict]:
         """The cards done (whole and checking clean), in order."""
-        return [c for c in self.cards if _done(c)]
+        return [c for c in self.cards if done(c)]
 
     def export_toml(self) -> str:
         """The finished cards as a deck file (the format of automa_decks/README.md)."""
@@ -579,7 +359,7 @@ class Transcription:
             raise ValueError(" ".join(str(err).split())) from None
         if deck.deck != self.deck:
             raise ValueError(f"{source}: a {deck.deck} deck; this transcription is the {self.deck} deck")
-        self.cards = [_card_dict(c) for c in deck.cards]
+        self.cards = [card_dict(c) for c in deck.cards]
         self.go(0)
         self.save()
 
@@ -590,7 +370,7 @@ class Transcription:
         self._catch_up()
         if finished_only:
             problem = None if self.finished() else "no card is finished"
-            problem = problem or _check(self.deck, self.finished(), "deck")
+            problem = problem or check(self.deck, self.finished(), "deck")
         else:
             problem = self.deck_problem()
         if problem:
@@ -601,9 +381,3 @@ class Transcription:
         assert outcome.deck is not None
         return outcome.deck
 
-
-def _card_dict(card) -> dict:
-    out = {"id": card.id, "primary": card.primary, "secondary": card.secondary, "tertiary": card.tertiary,
-           "axes": card.axes}
-    out.update(card.all_play.model_dump())
-    return out

@@ -1,8 +1,9 @@
 """Score a game: the sheet being filled in, and the result as lines to show (no Flet here).
 
-The presenter keeps what the players entered (players, human or automa, counts, final turn order) and turns
-it into the engine's :class:`~companion.rules.scoring.ScoreSheet`; :meth:`ScorePresenter.result` scores it and
-describes every line of every total, the ranking with the reason for each tie, and the solo verdict.
+The presenter keeps what the players entered (players, human or automa, counts, final turn order; one
+:class:`~companion.ui.score.seats.SeatState` a player) and turns it into the engine's
+:class:`~companion.rules.scoring.ScoreSheet`; :meth:`ScorePresenter.result` scores it and describes every line
+of every total, the ranking with the reason for each tie, and the solo verdict (:mod:`companion.ui.score.result`).
 
 >>> p = ScorePresenter.solo()
 >>> [s.label for s in p.seats]
@@ -17,137 +18,37 @@ describes every line of every total, the ranking with the reason for each tie, a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 
 from pydantic import ValidationError
 
-from companion.rules import words
 from companion.rules.scoring import (
     BASE_TILE_TYPES,
-    COLOR_GEM,
     COLORS,
     DIFFICULTIES,
     MAX_COUNT,
     TILE_TYPES,
-    ScoreResult,
     ScoreSheet,
     SetChart,
-    SoloResult,
-    load_scoring,
     score,
     sheet_error,
-    solo_automa,
 )
-
-KINDS = ("human", "automa")
-MARKS = {"estimate": "estimate", "owner": "your copy"}
-
-#: The count fields of each kind of player, in the order the screen asks for them: (key, label).
-HUMAN_FIELDS: tuple[tuple[str, str], ...] = (
-    ("track", "Track points"),
-    ("ruby", "Ruby tiles"),
-    ("emerald", "Emerald tiles"),
-    ("sapphire", "Sapphire tiles"),
-    ("diamond", "Diamond tiles"),
-    ("special", "Special tiles"),
-    ("mana", "Mana tiles"),
-    ("gold", "Gold"),
-    ("mined_gems", "Mined gems"),
-    ("gems_in_mine", "Gems in mine"),
+from companion.ui.score.result import (
+    Line,
+    ResultView,
+    Row,
+    SoloView,
+    describe,
+    error_line,
+    solo_view,
+    tie_notes,
 )
-AUTOMA_FIELDS: tuple[tuple[str, str], ...] = (
-    ("track", "Track points"),
-    ("mine_tiles", "Tiles in stack"),
-    ("gem_mine_tiles", "Gem tiles in stack"),
-    ("gold", "Gold"),
-    ("mined_gems", "Mined gems"),
-)
-#: An automa's result lines are named as the sheet asks for its counts: one name for one thing.
-_AUTOMA_LABEL = dict(AUTOMA_FIELDS)
-CATEGORY_LABELS = {
-    "track": "Track",
-    "mine_tiles": "Mine tiles",
-    "gold": "Gold",
-    "mined_gems": "Mined gems",
-    "gems_in_mine": "Gems in the mine",
-}
-
-
-def colour_name(color: str) -> str:
-    return color.capitalize()
-
-
-@dataclass
-class SeatState:
-    color: str
-    kind: str = "human"
-    difficulty: str = "hard"
-    counts: dict[str, int] = field(default_factory=dict)
-    name: str | None = None  # a human's name, when the table gave one
-
-    @property
-    def label(self) -> str:
-        if self.kind == "automa":
-            return f"{colour_name(self.color)} automa ({self.difficulty.capitalize()})"
-        return words.named(self.name, self.color)
-
-    def fields(self, expansion: bool) -> tuple[tuple[str, str], ...]:
-        if self.kind == "automa":
-            return AUTOMA_FIELDS
-        return tuple(f for f in HUMAN_FIELDS if expansion or f[0] != "mana")
-
-    def count(self, key: str) -> int:
-        return self.counts.get(key, 0)
-
-
-@dataclass(frozen=True)
-class Line:
-    """One line of a total: what it is, how it was counted, its points, and whether it used an estimate."""
-
-    label: str
-    detail: str
-    points: int
-    #: "estimate" (the app's guess), "your copy" (corrected in Settings) or "".
-    mark: str = ""
-
-    @property
-    def estimate(self) -> bool:
-        return self.mark == "estimate"
-
-
-@dataclass(frozen=True)
-class Row:
-    rank: int
-    color: str
-    label: str
-    total: int
-    lines: tuple[Line, ...]
-    #: Why this player ranks where it does when it tied with a neighbour, else "".
-    tie_note: str = ""
-
-
-@dataclass(frozen=True)
-class SoloView:
-    win: bool
-    headline: str
-    beard_rank: str | None
-
-
-@dataclass(frozen=True)
-class ResultView:
-    rows: tuple[Row, ...] = ()
-    solo: SoloView | None = None
-    error: str | None = None
-    estimates_used: bool = False
-
-
-def _times(n: int, rate: int, unit: str) -> str:
-    """ "3 gems x 2", "1 tile x 4" (``unit`` is singular)."""
-    return f"{words.count(n, unit)} x {rate}"
+from companion.ui.score.seats import AUTOMA_FIELDS, HUMAN_FIELDS, KINDS, SeatState, colour_name
 
 
 class ScorePresenter:
+    """The sheet being filled in: who plays, their counts and the final turn order."""
+
     def __init__(self, seats: Sequence[SeatState] | None = None, expansion: bool = True):
         self.seats: list[SeatState] = list(seats) if seats else [SeatState("blue"), SeatState("yellow")]
         self.expansion = expansion
@@ -299,134 +200,13 @@ class ScorePresenter:
         try:
             result = score(self.sheet(), chart)
         except ValidationError as err:
-            return ResultView(error=self._error_line(str(sheet_error(err))))
+            return ResultView(error=error_line(str(sheet_error(err)), self.seats))
         except ValueError as err:
             return ResultView(error=str(err).splitlines()[0])
-        return self._describe(result)
-
-    def _error_line(self, message: str) -> str:
-        # "players[1].gem_mine_tiles: must be <= mine_tiles" -> "Red automa: gem mine tiles among them ..."
-        head, _, what = message.partition(": ")
-        if head.startswith("players[") and "]" in head:
-            index = int(head[len("players[") : head.index("]")])
-            key = head[head.index("]") + 2 :]
-            if 0 <= index < len(self.seats):
-                seat = self.seats[index]
-                if key == "gem_mine_tiles":
-                    return f"{seat.label}: it cannot have more gem tiles than tiles in its stack"
-                label = dict(seat.fields(True)).get(key) or words.name_of(key)
-                return f"{seat.label}: {label.lower()} {words.plain(what)}"
-        return words.plain(message)
-
-    def _describe(self, result: ScoreResult) -> ResultView:
-        data = load_scoring()
-        rows: list[Row] = []
-        ahead = solo_automa([(p.color, p.kind) for p in result.players])
-        notes = tie_notes(
-            [(p.color, p.total) for p in result.players], self.turn_order, lambda c: self.seat(c).label, ahead
-        )
-        any_estimate = False
-        for p in result.players:
-            seat = self.seat(p.color)
-            b = p.breakdown
-            lines: list[Line] = [Line("Track", "points scored during the game", b.track)]
-            if p.kind == "human":
-                h = data.human
-                start = _start(seat)
-                sets = [
-                    Line(
-                        f"{s.tile.capitalize()} set",
-                        words.count(s.tiles, "tile")
-                        + (f", the starting tile counting as {h.starting_tile_counts_as}" if s.tile == start else ""),
-                        s.points,
-                        MARKS.get(s.source, ""),
-                    )
-                    for s in p.mine_tile_sets
-                ]
-                marks = {s.mark for s in sets}
-                mark = "estimate" if "estimate" in marks else "your copy" if "your copy" in marks else ""
-                any_estimate |= mark == "estimate"
-                detail = words.join_and(words.count(s.tiles, f"{s.tile} tile") for s in p.mine_tile_sets) or "none"
-                lines.append(Line("Mine tiles", detail, b.mine_tiles, mark))
-                lines += sets
-                lines.append(Line("Gold", _times(seat.count("gold"), h.gold, "gold"), b.gold))
-                lines.append(Line("Mined gems", _times(seat.count("mined_gems"), h.mined_gem, "gem"), b.mined_gems))
-                lines.append(
-                    Line(
-                        "Gems in the mine",
-                        f"{words.count(seat.count('gems_in_mine'), 'gem')} / {h.gems_in_mine_per_point}, rounded up",
-                        b.gems_in_mine,
-                    )
-                )
-            else:
-                a = data.automa[seat.difficulty]
-                lines += [
-                    Line(
-                        _AUTOMA_LABEL["mine_tiles"], _times(seat.count("mine_tiles"), a.mine_tile, "tile"), b.mine_tiles
-                    ),
-                    Line("Gold", _times(seat.count("gold"), a.gold, "gold"), b.gold),
-                    Line("Mined gems", _times(seat.count("mined_gems"), a.mined_gem, "gem"), b.mined_gems),
-                    Line(
-                        _AUTOMA_LABEL["gem_mine_tiles"],
-                        _times(seat.count("gem_mine_tiles"), a.gem_mine_tile, "gem tile"),
-                        b.gems_in_mine,
-                    ),
-                ]
-            rows.append(Row(p.rank, p.color, seat.label, p.total, tuple(lines), notes[p.color]))
-        solo = None
-        if result.solo is not None:
-            human = next(p for p in result.players if p.kind == "human")
-            solo = solo_view(human.total, result.solo)
-        return ResultView(tuple(rows), solo, None, any_estimate)
+        return describe(result, self.seats, self.turn_order)
 
 
-def tie_notes(
-    ranked: Sequence[tuple[str, int]],
-    turn_order: Sequence[str],
-    label: Callable[[str], str],
-    ahead_on_tie: Collection[str] = (),
-) -> dict[str, str]:
-    """Why each player ranks where it does when it tied with a neighbour in ``ranked`` (colour, total), else "".
-
-    ``ahead_on_tie``: the automa of a solo game, ahead of the human on equal points (a solo tie is a loss).
-
-    >>> tie_notes([("red", 96), ("blue", 96), ("green", 50)], ["red", "blue", "green"], str.capitalize)["blue"]
-    'ties Red on 96 and ranks lower: later in the final turn order'
-    >>> tie_notes([("red", 96), ("blue", 96)], ["blue", "red"], str.capitalize, ahead_on_tie=["red"])["blue"]
-    'ties Red on 96 and ranks lower: a solo tie goes to the automa'
-    """
-    ahead = set(ahead_on_tie)
-    totals = [total for _, total in ranked]
-    notes: dict[str, str] = {}
-    for i, (color, total) in enumerate(ranked):
-        reasons: dict[str, list[str]] = {}
-        for j in (i - 1, i + 1):
-            if not 0 <= j < len(totals) or totals[j] != total:
-                continue
-            other = ranked[j][0]
-            place = "higher" if j > i else "lower"
-            if (color in ahead) != (other in ahead):
-                why = "a solo tie goes to the automa"
-            else:
-                why = "earlier in the final turn order" if j > i else "later in the final turn order"
-            reasons.setdefault(f"ranks {place}: {why}", []).append(label(other))
-        notes[color] = "; ".join(f"ties {' and '.join(names)} on {total} and {what}" for what, names in reasons.items())
-    return notes
-
-
-def solo_view(human_total: int, solo: SoloResult) -> SoloView:
-    """The solo verdict as a headline: a win needs more points than both automa (a tie is a loss)."""
-    if solo.verdict == "win":
-        headline = f"You win with {human_total} (the best automa has {solo.to_beat}). Beard rank: {solo.beard_rank}."
-    else:
-        headline = f"The automa win: you have {human_total} and needed more than {solo.to_beat} (a tie is not a win)."
-    return SoloView(solo.verdict == "win", headline, solo.beard_rank)
-
-
-def _start(seat: SeatState) -> str:
-    return COLOR_GEM[seat.color]
-
-
+#: The sheet's parts live in ``seats`` and ``result``; the screens and tests take them from here too.
 __all__ = [
     "AUTOMA_FIELDS",
     "BASE_TILE_TYPES",
@@ -438,6 +218,7 @@ __all__ = [
     "ScorePresenter",
     "SeatState",
     "SoloView",
+    "colour_name",
     "solo_view",
     "tie_notes",
 ]

@@ -5,8 +5,8 @@ from companion.sim.calibrate import deck_digest
 from companion.store.calibration_file import bands_in_use, calibration_path, deck_bands, saved_calibration
 from companion.store.decks import imported_deck
 from companion.ui.decks.calibration import CalibrationRun, in_use, planned, start_run
+from companion.ui.decks.cards import deck_toml
 from companion.ui.decks.presenter import import_deck
-from companion.ui.decks.transcribe_presenter import deck_toml
 
 
 def _import_red(data_dir, primary="treasure_hoard"):

@@ -8,8 +8,9 @@ import pytest
 from companion.rules.automa.deck import load_builtin, parse_deck
 from companion.store.decks import imported_deck
 from companion.store.drafts import draft_path
+from companion.ui.decks.cards import FIELDS
 from companion.ui.decks.presenter import import_deck
-from companion.ui.decks.transcribe_presenter import FIELDS, CardCount, Transcription
+from companion.ui.decks.transcribe_presenter import CardCount, Transcription
 
 
 def _taps(card) -> list:

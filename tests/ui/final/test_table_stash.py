@@ -10,7 +10,7 @@ from companion.rules.setup import Setup
 from companion.sim.bots import Bot
 from companion.store.session import GameSession
 from companion.ui.final.presenter import SAVED, SHEET, FinalPresenter
-from companion.ui.score.presenter import AUTOMA_FIELDS
+from companion.ui.score.seats import AUTOMA_FIELDS
 
 RED = {"track": 41, "mine_tiles": 9, "gem_mine_tiles": 7, "gold": 12, "mined_gems": 15}
 GREEN = {"track": 30, "mine_tiles": 4, "gem_mine_tiles": 4, "gold": 20, "mined_gems": 8}

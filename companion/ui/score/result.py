@@ -1,0 +1,206 @@
+"""A scored sheet as lines to show (no Flet): every line of every total with how it was counted, the ranking
+with the reason for each tie, the solo verdict, and a sheet the engine refuses said in one line naming the
+player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
+
+from companion.rules import words
+from companion.rules.scoring import (
+    COLOR_GEM,
+    AutomaRates,
+    HumanRates,
+    PlayerScore,
+    ScoreResult,
+    SoloResult,
+    load_scoring,
+    solo_automa,
+)
+from companion.ui.score.seats import AUTOMA_FIELDS, SeatState
+
+MARKS = {"estimate": "estimate", "owner": "your copy"}
+#: An automa's result lines are named as the sheet asks for its counts: one name for one thing.
+_AUTOMA_LABEL = dict(AUTOMA_FIELDS)
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a total: what it is, how it was counted, its points, and whether it used an estimate."""
+
+    label: str
+    detail: str
+    points: int
+    #: "estimate" (the app's guess), "your copy" (corrected in Settings) or "".
+    mark: str = ""
+
+    @property
+    def estimate(self) -> bool:
+        return self.mark == "estimate"
+
+
+@dataclass(frozen=True)
+class Row:
+    rank: int
+    color: str
+    label: str
+    total: int
+    lines: tuple[Line, ...]
+    #: Why this player ranks where it does when it tied with a neighbour, else "".
+    tie_note: str = ""
+
+
+@dataclass(frozen=True)
+class SoloView:
+    win: bool
+    headline: str
+    beard_rank: str | None
+
+
+@dataclass(frozen=True)
+class ResultView:
+    rows: tuple[Row, ...] = ()
+    solo: SoloView | None = None
+    error: str | None = None
+    estimates_used: bool = False
+
+
+def describe(result: ScoreResult, seats: Sequence[SeatState], turn_order: Sequence[str]) -> ResultView:
+    """The engine's result for the players in ``seats`` as rows of lines, tie notes and the solo verdict."""
+
+    def seat(color: str) -> SeatState:
+        return next(s for s in seats if s.color == color)
+
+    data = load_scoring()
+    rows: list[Row] = []
+    ahead = solo_automa([(p.color, p.kind) for p in result.players])
+    notes = tie_notes([(p.color, p.total) for p in result.players], turn_order, lambda c: seat(c).label, ahead)
+    any_estimate = False
+    for p in result.players:
+        lines = [Line("Track", "points scored during the game", p.breakdown.track)]
+        if p.kind == "human":
+            human = _human_lines(p, seat(p.color), data.human)
+            any_estimate |= human[0].estimate  # the Mine tiles line, marked as its sets are
+            lines += human
+        else:
+            lines += _automa_lines(p, seat(p.color), data.automa[seat(p.color).difficulty])
+        rows.append(Row(p.rank, p.color, seat(p.color).label, p.total, tuple(lines), notes[p.color]))
+    solo = None
+    if result.solo is not None:
+        human = next(p for p in result.players if p.kind == "human")
+        solo = solo_view(human.total, result.solo)
+    return ResultView(tuple(rows), solo, None, any_estimate)
+
+
+def _human_lines(p: PlayerScore, seat: SeatState, h: HumanRates) -> list[Line]:
+    """A human's lines after Track: mine tiles first (marked as its sets are), each set, gold, gems mined and in
+    the mine."""
+    b = p.breakdown
+    start = COLOR_GEM[seat.color]
+    sets = [
+        Line(
+            f"{s.tile.capitalize()} set",
+            words.count(s.tiles, "tile")
+            + (f", the starting tile counting as {h.starting_tile_counts_as}" if s.tile == start else ""),
+            s.points,
+            MARKS.get(s.source, ""),
+        )
+        for s in p.mine_tile_sets
+    ]
+    marks = {s.mark for s in sets}
+    mark = "estimate" if "estimate" in marks else "your copy" if "your copy" in marks else ""
+    detail = words.join_and(words.count(s.tiles, f"{s.tile} tile") for s in p.mine_tile_sets) or "none"
+    return [
+        Line("Mine tiles", detail, b.mine_tiles, mark),
+        *sets,
+        Line("Gold", _times(seat.count("gold"), h.gold, "gold"), b.gold),
+        Line("Mined gems", _times(seat.count("mined_gems"), h.mined_gem, "gem"), b.mined_gems),
+        Line(
+            "Gems in the mine",
+            f"{words.count(seat.count('gems_in_mine'), 'gem')} / {h.gems_in_mine_per_point}, rounded up",
+            b.gems_in_mine,
+        ),
+    ]
+
+
+def _automa_lines(p: PlayerScore, seat: SeatState, a: AutomaRates) -> list[Line]:
+    """An automa's lines after Track, at its difficulty's rates."""
+    b = p.breakdown
+    return [
+        Line(_AUTOMA_LABEL["mine_tiles"], _times(seat.count("mine_tiles"), a.mine_tile, "tile"), b.mine_tiles),
+        Line("Gold", _times(seat.count("gold"), a.gold, "gold"), b.gold),
+        Line("Mined gems", _times(seat.count("mined_gems"), a.mined_gem, "gem"), b.mined_gems),
+        Line(
+            _AUTOMA_LABEL["gem_mine_tiles"],
+            _times(seat.count("gem_mine_tiles"), a.gem_mine_tile, "gem tile"),
+            b.gems_in_mine,
+        ),
+    ]
+
+
+def error_line(message: str, seats: Sequence[SeatState]) -> str:
+    """The engine's complaint about the sheet in one plain line naming the player.
+
+    "players[1].gem_mine_tiles: must be <= mine_tiles" -> "Red automa: it cannot have more gem tiles ...".
+    """
+    head, _, what = message.partition(": ")
+    if head.startswith("players[") and "]" in head:
+        index = int(head[len("players[") : head.index("]")])
+        key = head[head.index("]") + 2 :]
+        if 0 <= index < len(seats):
+            seat = seats[index]
+            if key == "gem_mine_tiles":
+                return f"{seat.label}: it cannot have more gem tiles than tiles in its stack"
+            label = dict(seat.fields(True)).get(key) or words.name_of(key)
+            return f"{seat.label}: {label.lower()} {words.plain(what)}"
+    return words.plain(message)
+
+
+def tie_notes(
+    ranked: Sequence[tuple[str, int]],
+    turn_order: Sequence[str],
+    label: Callable[[str], str],
+    ahead_on_tie: Collection[str] = (),
+) -> dict[str, str]:
+    """Why each player ranks where it does when it tied with a neighbour in ``ranked`` (colour, total), else "".
+
+    ``ahead_on_tie``: the automa of a solo game, ahead of the human on equal points (a solo tie is a loss).
+
+    >>> tie_notes([("red", 96), ("blue", 96), ("green", 50)], ["red", "blue", "green"], str.capitalize)["blue"]
+    'ties Red on 96 and ranks lower: later in the final turn order'
+    >>> tie_notes([("red", 96), ("blue", 96)], ["blue", "red"], str.capitalize, ahead_on_tie=["red"])["blue"]
+    'ties Red on 96 and ranks lower: a solo tie goes to the automa'
+    """
+    ahead = set(ahead_on_tie)
+    totals = [total for _, total in ranked]
+    notes: dict[str, str] = {}
+    for i, (color, total) in enumerate(ranked):
+        reasons: dict[str, list[str]] = {}
+        for j in (i - 1, i + 1):
+            if not 0 <= j < len(totals) or totals[j] != total:
+                continue
+            other = ranked[j][0]
+            place = "higher" if j > i else "lower"
+            if (color in ahead) != (other in ahead):
+                why = "a solo tie goes to the automa"
+            else:
+                why = "earlier in the final turn order" if j > i else "later in the final turn order"
+            reasons.setdefault(f"ranks {place}: {why}", []).append(label(other))
+        notes[color] = "; ".join(f"ties {' and '.join(names)} on {total} and {what}" for what, names in reasons.items())
+    return notes
+
+
+def solo_view(human_total: int, solo: SoloResult) -> SoloView:
+    """The solo verdict as a headline: a win needs more points than both automa (a tie is a loss)."""
+    if solo.verdict == "win":
+        headline = f"You win with {human_total} (the best automa has {solo.to_beat}). Beard rank: {solo.beard_rank}."
+    else:
+        headline = f"The automa win: you have {human_total} and needed more than {solo.to_beat} (a tie is not a win)."
+    return SoloView(solo.verdict == "win", headline, solo.beard_rank)
+
+
+def _times(n: int, rate: int, unit: str) -> str:
+    """ "3 gems x 2", "1 tile x 4" (``unit`` is singular)."""
+    return f"{words.count(n, unit)} x {rate}"
