@@ -31,7 +31,7 @@ from pathlib import Path
 import flet_web
 from flet.controls.types import RouteUrlStrategy, WebRenderer
 
-from companion.phone import fetch
+from companion.phone import bytecode, early_start, fetch
 
 APP_NAME = "Treasure Mountain Companion"
 SHORT_NAME = "Treasure"
@@ -127,7 +127,7 @@ def build_site(
         _copy_web_client(staging)
         _copy_runtime(runtime, staging / "pyodide")
         _copy_icons(staging / "icons")
-        _write_app_archive(staging / APP_ARCHIVE, root, wheels)
+        _write_app_archive(staging / APP_ARCHIVE, root, wheels, staging / "pyodide")
         _patch_pages(staging, pins)
         version = _write_service_worker(staging)
         (staging / MARKER).write_text(f"{version}\n")
@@ -197,9 +197,10 @@ def _copy_icons(target: Path) -> None:
     shutil.copyfile(ICONS / "favicon-32.png", target.parent / "favicon.png")
 
 
-def _write_app_archive(path: Path, root: Path, wheels: Iterable[Path]) -> None:
+def _write_app_archive(path: Path, root: Path, wheels: Iterable[Path], runtime: Path) -> None:
     """The archive the page unpacks into Python's working folder: the entry module, the app's code and decks,
-    and the requirements unpacked under ``__pypackages__`` (the worker puts it on ``sys.path``).
+    and the requirements unpacked under ``__pypackages__`` (the worker puts it on ``sys.path``), each Python
+    file with its bytecode (:mod:`companion.phone.bytecode`, compiled by ``runtime``, the site's Pyodide).
 
     Reproducible: entries sorted, fixed times and owners, no gzip time stamp.
     """
@@ -214,6 +215,10 @@ def _write_app_archive(path: Path, root: Path, wheels: Iterable[Path]) -> None:
                 if info.is_dir() or _skipped(Path(info.filename)):
                     continue
                 entries[f"__pypackages__/{info.filename}"] = whl.read(info)
+    try:
+        entries = bytecode.with_bytecode(entries, runtime)
+    except bytecode.CompileError as err:
+        raise BuildError(str(err)) from None
     buffer = io.BytesIO()
     with tarfile.open(fileobj=buffer, mode="w", format=tarfile.GNU_FORMAT) as tar:
         for name in sorted(entries):
@@ -263,6 +268,7 @@ def _patch_pages(site: Path, pins: fetch.Pins) -> None:
     bootstrap = site / "flutter_bootstrap.js"
     bootstrap.write_text(_without_flutter_service_worker(bootstrap.read_text(encoding="utf-8")), encoding="utf-8")
     shutil.copyfile(STATIC / "boot.js", site / "boot.js")
+    early_start.patch(site, _substitute)
     (site / "manifest.json").write_text(json.dumps(web_manifest(), indent=2) + "\n", encoding="utf-8")
 
 

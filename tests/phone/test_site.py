@@ -75,7 +75,44 @@ def test_the_requirements_are_bundled_not_fetched_at_load(site):
     packages = {n.split("/")[1] for n in names if n.startswith("__pypackages__/")}
     assert {"flet", "flet_charts", "pydantic", "pydantic_core", "msgpack", "repath.py", "six.py"} <= packages
     assert any(re.fullmatch(r"__pypackages__/pydantic_core/_pydantic_core\..*wasm32.*\.so", n) for n in names)
-    assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+
+
+def test_every_python_file_comes_with_the_bytecode_of_the_sites_own_python(site):
+    """Pyodide reads the bytecode instead of compiling each module at each start: one unchecked hash-based .pyc
+    per module (used whatever the unpacked files' times), made by the site's Python (3.14's magic number), none
+    taken from the checkout's own __pycache__ (made by another Python)."""
+    with tarfile.open(site / APP_ARCHIVE) as tar:
+        names = tar.getnames()
+        pycs = {n: tar.extractfile(n).read(16) for n in names if n.endswith(".pyc")}
+    sources = [n for n in names if n.endswith(".py")]
+    assert len(sources) > 400 and len(pycs) == len(sources)
+    for source in sources:
+        folder, _, file = source.rpartition("/")
+        compiled = f"{folder}/__pycache__/{file[:-3]}.cpython-314.pyc".lstrip("/")
+        assert compiled in pycs, source
+    headers = set(pycs.values())
+    magics = {h[:4] for h in headers}
+    flags = {int.from_bytes(h[4:8], "little") for h in headers}
+    assert len(magics) == 1 and flags == {0b01}  # hash-based, source never checked
+
+
+def test_the_python_runtime_loads_while_flutter_starts(site):
+    """The page makes Python's worker as it loads and has it load the runtime at once; the app's connection
+    takes that worker, which waits for the runtime already loading."""
+    page = (site / "python.js").read_text()
+    assert "let _earlyWorker = _newPythonWorker();" in page
+    assert "app.worker = _takeEarlyWorker() || _newPythonWorker();" in page
+    worker = (site / "python-worker.js").read_text()
+    assert "self.runtimeLoading = self.loadRuntime(event.data.pyodideUrl);" in worker
+    assert "self.pyodide = await (self.runtimeLoading || self.loadRuntime(self.pyodideUrl));" in worker
+
+
+def test_without_node_the_build_says_what_to_install(tmp_path, monkeypatch):
+    from companion.phone import bytecode
+
+    monkeypatch.setattr(bytecode.shutil, "which", lambda _name: None)
+    with pytest.raises(BuildError, match=r"^Node\.js is needed .*apt-get install nodejs\)$"):
+        build_site(tmp_path / "site")
 
 
 def test_every_bundled_package_has_its_requirements_for_the_browser():
