@@ -48,7 +48,7 @@ async def app_main(page: ft.Page) -> None:
     mirror, refused = await storage.open_data_folder()
     if mirror is not None:
         connection = page.session.connection
-        connection.send_message = storage.StoredBeforeShown(
+        connection.send_message = storage.StoredBeforeShown(  # type: ignore[method-assign]  # wrapped on purpose
             connection.send_message, mirror, lambda err: show_line(page, storage.unsaved_line(err))
         )
     ui_app.main(page, storage.DATA_DIR)

@@ -222,9 +222,9 @@ def _write_app_archive(path: Path, root: Path, wheels: Iterable[Path], runtime: 
     buffer = io.BytesIO()
     with tarfile.open(fileobj=buffer, mode="w", format=tarfile.GNU_FORMAT) as tar:
         for name in sorted(entries):
-            info = tarfile.TarInfo(name)
-            info.size, info.mode, info.mtime = len(entries[name]), 0o644, 0
-            tar.addfile(info, io.BytesIO(entries[name]))
+            member = tarfile.TarInfo(name)
+            member.size, member.mode, member.mtime = len(entries[name]), 0o644, 0
+            tar.addfile(member, io.BytesIO(entries[name]))
     with path.open("wb") as raw, gzip.GzipFile(filename="", fileobj=raw, mode="wb", compresslevel=9, mtime=0) as gz:
         gz.write(buffer.getvalue())
 

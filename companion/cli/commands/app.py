@@ -140,7 +140,9 @@ def _serve(sock, args: argparse.Namespace, data_dir) -> int:
         in_url = f"[{address}]" if ":" in address else address
         table = sharing.start(f"http://{in_url}:{args.port}", args.port)
         table.landing = lambda: _landing(data_dir)
-        url = table.join_url
+        join_url = table.join_url
+        assert join_url is not None, "sharing.start gives the table its code"
+        url = join_url
         name = socket.gethostname()
         hosts = guard.allowed_hosts(args.host, address, name, f"{name}.local")
         print(f"Treasure Mountain Companion: join at {url}  (data: {shown(data_dir)})", flush=True)
