@@ -2,10 +2,10 @@
 
 In the browser the app's files (the games' SQLite database, settings, decks, drafts) live in Pyodide's
 in-memory file system, gone with the tab. ``mirror.js`` copies the folder in from IndexedDB at start and
-stores the files written since (see there). :class:`StoredBeforeShown` holds every message to the page while
-a write is not yet stored: the screen shows a step only once the browser has it, so a phone that kills the tab
-right after a tap loses nothing it showed. A browser that refuses to store (private mode, no quota, the app
-open in another tab) gets one line on screen; the game goes on in that tab.
+stores the files written since, only the blocks of them that changed (see there). :class:`StoredBeforeShown`
+holds every message to the page while a write is not yet stored: the screen shows a step only once the browser
+has it, so a phone that kills the tab right after a tap loses nothing it showed. A browser that refuses to store
+(private mode, no quota, the app open in another tab) gets one line on screen; the game goes on in that tab.
 
 Runs only in Pyodide, apart from :class:`StoredBeforeShown`, which needs only a mirror with ``dirty()`` and
 ``flush()`` (tested with a stand-in).
