@@ -1,4 +1,5 @@
-"""Helper process for tests/store/test_games.py: writes to a store as fast as it can until it is killed.
+"""Helper process for tests/store/test_games_crash_safety.py and test_games_colliding_writers.py: writes to a
+store as fast as it can until it is killed.
 
 ``python tests/store_writer.py DIR`` plays the store's in-progress game (or a new one): mostly new steps, now
 and then an undo or a redo. After each committed operation it prints ``GAME REVISION ACTIVE_STEPS`` and
