@@ -22,6 +22,27 @@ from tests.browser.window import (  # noqa: F401 - the window sizes and timings,
 )
 
 
+def show_first_screen(page, within_s: float, poll_ms: int, what: str) -> None:
+    """Turn Flutter's accessibility tree on and wait for the app's first screen in it (the served app's page and
+    the phone site's alike).
+
+    Flutter draws on a canvas; its accessibility tree (which the helpers read) appears only after the hidden
+    placeholder is clicked. A click before Flutter is ready is ignored, so it is clicked again until the first
+    screen's top bar (a heading) is in the tree. The router names the document after the screen once the route's
+    views are built; before that the client may briefly show a first frame without the app's theme."""
+    placeholder = page.locator("flt-semantics-placeholder")
+    heading = page.locator("flt-semantics h1, flt-semantics h2, flt-semantics [role=heading]")
+    placeholder.wait_for(state="attached", timeout=within_s * 1000)
+    deadline = time.monotonic() + within_s
+    while heading.count() == 0:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what} showed no accessible screen within {within_s} s")
+        if placeholder.count():
+            placeholder.evaluate("e => e.click()")
+        page.wait_for_timeout(poll_ms)
+    page.wait_for_function("() => document.title.includes('Treasure Mountain Companion')")
+
+
 class AppPage:
     """One browser page on the app, with helpers that find controls by their semantic label."""
 
@@ -79,22 +100,7 @@ class AppPage:
         if init_script:
             page.add_init_script(init_script)
         page.goto(self.server.url + route)
-        # Flutter draws on a canvas; its accessibility tree (which the helpers read) appears only after the
-        # hidden placeholder is clicked. A click before Flutter is ready is ignored, so retry until the first
-        # screen's top bar (a heading) is in the tree.
-        placeholder = page.locator("flt-semantics-placeholder")
-        heading = page.locator("flt-semantics h1, flt-semantics h2, flt-semantics [role=heading]")
-        placeholder.wait_for(state="attached", timeout=30_000)
-        deadline = time.monotonic() + 30
-        while heading.count() == 0:
-            if time.monotonic() > deadline:
-                raise AssertionError(f"the app at {route} showed no accessible screen within 30 s")
-            if placeholder.count():
-                placeholder.evaluate("e => e.click()")
-            page.wait_for_timeout(60)
-        # The router names the document after the screen once the route's views are built; before that the
-        # client may briefly show a first frame without the app's theme.
-        page.wait_for_function("() => document.title.includes('Treasure Mountain Companion')")
+        show_first_screen(page, within_s=30, poll_ms=60, what=f"the app at {route}")
         self.settle()
         return self
 

@@ -13,7 +13,6 @@ import contextlib
 import functools
 import http.server
 import os
-import socket
 import threading
 import time
 from pathlib import Path
@@ -22,6 +21,7 @@ import msgpack
 
 from companion.phone import fetch
 from companion.phone.site import build_site
+from tests.browser.app_page import show_first_screen
 from tests.browser.conftest import SIZES, UPDATE_CONTROL_PROPS, AppPage
 
 #: Pyodide's start on two loaded cores: 18 s alone, more beside other tests.
@@ -85,12 +85,6 @@ class StaticHost:
         self.httpd.server_close()
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 class PhonePage(AppPage):
     """A page of the phone site in ``context`` (a browser profile of the test's own), at phone size."""
 
@@ -136,18 +130,7 @@ class PhonePage(AppPage):
         self.page.set_default_timeout(30_000)
 
     def wait_until_drawn(self) -> None:
-        page = self._page
-        placeholder = page.locator("flt-semantics-placeholder")
-        heading = page.locator("flt-semantics h1, flt-semantics h2, flt-semantics [role=heading]")
-        placeholder.wait_for(state="attached")
-        deadline = time.monotonic() + START_TIMEOUT_S
-        while heading.count() == 0:
-            if time.monotonic() > deadline:
-                raise AssertionError(f"the phone site showed no screen within {START_TIMEOUT_S} s")
-            if placeholder.count():
-                placeholder.evaluate("e => e.click()")
-            page.wait_for_timeout(200)
-        page.wait_for_function("() => document.title.includes('Treasure Mountain Companion')")
+        show_first_screen(self._page, within_s=START_TIMEOUT_S, poll_ms=200, what="the phone site")
         self.settle()
 
     def settle(self, quiet_ms: int = 200, timeout_ms: int = 8_000) -> None:

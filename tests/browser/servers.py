@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -13,20 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.server_helpers import free_port, port_open
+
 REPO = Path(__file__).resolve().parents[2]
 STARTUP_TIMEOUT = 60.0
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _port_open(port: int) -> bool:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.settimeout(0.5)
-        return s.connect_ex(("127.0.0.1", port)) == 0
 
 
 @dataclass
@@ -46,7 +35,7 @@ def start_server(
 ) -> Server:
     """Start the app on ``port`` (default: a free one); ``extra_env`` adds environment variables (e.g. a fixed
     game seed)."""
-    port = port or _free_port()
+    port = port or free_port()
     env = dict(os.environ)
     env.pop("TREASURE_COMPANION_DATA", None)
     env.pop("TREASURE_COMPANION_SEED", None)
@@ -62,7 +51,7 @@ def start_server(
         if proc.poll() is not None:
             out.close()
             pytest.fail(f"app server exited with {proc.returncode}:\n{server.log_text()}", pytrace=False)
-        if _port_open(port):
+        if port_open(port):
             return server
         time.sleep(0.2)
     stop_server(server)
