@@ -39,10 +39,7 @@ from pydantic_core import PydanticCustomError
 
 from companion.rules.automa.toml_shape import ShapeError, check_shape
 from companion.rules.board.spaces import SPACE_IDS
-from companion.rules.names import DECK_NAMES, GEM_TYPES, DeckName, GemType
-
-GemColour = GemType
-GEM_COLOURS = GEM_TYPES
+from companion.rules.names import DECK_NAMES, DeckName, GemType
 
 #: The folder holding the shipped deck files (repository root; see the module docstring).
 DECKS_DIR: Path = Path(__file__).resolve().parents[3] / "automa_decks"
@@ -60,7 +57,7 @@ class AllPlay(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     dwarf_king: int = _Position
-    gem_market: GemColour
+    gem_market: GemType
     tunnel: int = _Position
     wizards_cave: int = _Position
 

@@ -13,8 +13,9 @@ import json
 
 from companion.rules import words
 from companion.rules.automa import choices as automa
-from companion.rules.automa.deck import GEM_COLOURS, DeckError, parse_deck
+from companion.rules.automa.deck import DeckError, parse_deck
 from companion.rules.board.spaces import SPACES
+from companion.rules.names import GEM_TYPES
 
 FIELDS = ("primary", "secondary", "tertiary", "axes", "dwarf_king", "gem_market", "tunnel", "wizards_cave")
 SPACE_FIELDS = FIELDS[:3]
@@ -69,7 +70,7 @@ def options(field: str) -> tuple:
     if field == "axes":
         return (0, 1, 2, 3, 4)
     if field == "gem_market":
-        return GEM_COLOURS
+        return GEM_TYPES
     return (1, 2, 3, 4)
 
 

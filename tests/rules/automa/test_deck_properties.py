@@ -7,8 +7,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.rules.automa.deck import DECK_NAMES, GEM_COLOURS, AllPlay, Card, Deck, DeckError, parse_deck
+from companion.rules.automa.deck import DECK_NAMES, AllPlay, Card, Deck, DeckError, parse_deck
 from companion.rules.board.spaces import SPACE_IDS
+from companion.rules.names import GEM_TYPES
 from tests.rules.automa.deck_helpers import deck_toml
 
 # --- properties ---------------------------------------------------------------------------------------------
@@ -17,7 +18,7 @@ positions = st.integers(min_value=1, max_value=4)
 all_plays = st.builds(
     AllPlay,
     dwarf_king=positions,
-    gem_market=st.sampled_from(GEM_COLOURS),
+    gem_market=st.sampled_from(GEM_TYPES),
     tunnel=positions,
     wizards_cave=positions,
 )

@@ -8,8 +8,9 @@ from collections import Counter
 import pytest
 from pydantic import ValidationError
 
-from companion.rules.automa.deck import DECK_NAMES, DECKS_DIR, GEM_COLOURS, check_files, load_builtin, parse_deck
+from companion.rules.automa.deck import DECK_NAMES, DECKS_DIR, check_files, load_builtin, parse_deck
 from companion.rules.board.spaces import SPACE_IDS, SPACES, TAVERN_SPACES
+from companion.rules.names import GEM_TYPES
 
 # --- the shipped decks --------------------------------------------------------------------------------------
 
@@ -43,7 +44,7 @@ def test_shipped_deck_spread(name):
     # Every all-play answer appears equally often.
     for field, values in (
         ("dwarf_king", (1, 2, 3, 4)),
-        ("gem_market", GEM_COLOURS),
+        ("gem_market", GEM_TYPES),
         ("tunnel", (1, 2, 3, 4)),
         ("wizards_cave", (1, 2, 3, 4)),
     ):

@@ -19,9 +19,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.rules.automa import toml_shape
-from companion.rules.automa.deck import GEM_COLOURS, MAX_DECK_BYTES, Deck, DeckError, parse_deck
+from companion.rules.automa.deck import MAX_DECK_BYTES, Deck, DeckError, parse_deck
 from companion.rules.automa.toml_shape import MAX_DEPTH, MAX_ENTRIES, MAX_KEY_CHARS, ShapeError, check_shape
 from companion.rules.board.spaces import SPACE_IDS
+from companion.rules.names import GEM_TYPES
 from companion.ui.decks.presenter import import_deck
 from companion.ui.decks.transcribe_presenter import Transcription
 
@@ -174,7 +175,7 @@ def written_decks(draw):
         cards.append({"id": f"C{i:02d}", "primary": primary, "secondary": secondary, "tertiary": tertiary,
                       "axes": draw(st.integers(0, 4)),
                       "all_play": {"dwarf_king": draw(st.integers(1, 4)),
-                                   "gem_market": draw(st.sampled_from(GEM_COLOURS)),
+                                   "gem_market": draw(st.sampled_from(GEM_TYPES)),
                                    "tunnel": draw(st.integers(1, 4)), "wizards_cave": draw(st.integers(1, 4))}})
     style = draw(st.sampled_from(["inline", "subtable", "dotted", "array"]))
     key_quote = st.sampled_from(["bare", "basic", "literal"])
