@@ -22,12 +22,11 @@ import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
-from companion.rules.automa.calibration import (  # noqa: F401 - deck_digest: the commands and tests take it from here too
+from companion.rules.automa.calibration import (
     Band,
     BotBand,
     Calibration,
     Fingerprint,
-    deck_digest,
     decks_label,
     percentile,
 )

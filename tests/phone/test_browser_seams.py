@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import flet as ft
 import pytest
 
-from companion.sim.calibrate import deck_digest
+from companion.rules.automa.calibration import deck_digest
 from companion.store.calibration_file import saved_calibration
 from companion.ui.decks import calibration, file_pick
 from companion.ui.settings import share

@@ -5,9 +5,8 @@ import os
 
 import pytest
 
-from companion.rules.automa.calibration import band, load_calibration
+from companion.rules.automa.calibration import band, decks_label, load_calibration
 from companion.rules.automa.deck import DECKS_DIR, load_builtin
-from companion.sim.calibrate import decks_label
 from companion.store.calibration_file import (
     bands_in_use,
     calibration_path,

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.phone import IN_BROWSER
-from companion.rules.automa.calibration import Calibration
+from companion.rules.automa.calibration import Calibration, decks_label
 from companion.rules.automa.deck import Deck
-from companion.sim.calibrate import calibrate, calibrate_in_turns, decks_label
+from companion.sim.calibrate import calibrate, calibrate_in_turns
 from companion.store.calibration_file import decks_words, save_calibration, saved_calibration
 from companion.store.decks import decks_in_use
 

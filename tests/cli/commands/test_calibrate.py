@@ -4,8 +4,8 @@
 import pytest
 
 from companion.cli.main import main
-from companion.rules.automa.calibration import Calibration
-from companion.sim.calibrate import calibrate, deck_digest, fingerprint, scores_digest
+from companion.rules.automa.calibration import Calibration, deck_digest
+from companion.sim.calibrate import calibrate, fingerprint, scores_digest
 from tests.sim.test_simulate import _transcribed_red
 
 

@@ -1,7 +1,6 @@
 """Calibrating a transcribed deck in the background: progress, and the bands it keeps tied to the very cards."""
 
-from companion.rules.automa.calibration import band, describe_band, load_calibration
-from companion.sim.calibrate import deck_digest
+from companion.rules.automa.calibration import band, deck_digest, describe_band, load_calibration
 from companion.store.calibration_file import bands_in_use, calibration_path, deck_bands, saved_calibration
 from companion.store.decks import imported_deck
 from companion.ui.decks.calibration import CalibrationRun, in_use, planned, start_run

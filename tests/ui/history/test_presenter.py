@@ -163,9 +163,8 @@ def test_a_low_score_is_drawn_above_the_dates(store):
 
 
 def test_the_chart_shows_the_bands_of_the_decks_in_use(store, tmp_path):
-    from companion.rules.automa.calibration import band, load_calibration
+    from companion.rules.automa.calibration import band, decks_label, load_calibration
     from companion.rules.automa.deck import DECKS_DIR
-    from companion.sim.calibrate import decks_label
     from companion.store.calibration_file import save_calibration
     from companion.store.decks import decks_in_use, keep
 

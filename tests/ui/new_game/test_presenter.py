@@ -174,9 +174,8 @@ def test_the_bands_are_those_of_the_automa_the_setup_plays():
 
 def test_the_bands_say_which_decks_simulated_games_they_come_from(tmp_path):
     """Your transcribed deck, not calibrated yet: the app's bands, and the way to its own; once calibrated, its."""
-    from companion.rules.automa.calibration import load_calibration
+    from companion.rules.automa.calibration import decks_label, load_calibration
     from companion.rules.automa.deck import DECKS_DIR
-    from companion.sim.calibrate import decks_label
     from companion.store.calibration_file import save_calibration
     from companion.store.decks import keep
     from companion.ui.new_game.presenter import imported_decks
