@@ -1,6 +1,6 @@
 """The game record: the public JSON Lines format that saves, exports, imports and replays a game.
 
-Line 1 is the header ``{"format": "treasure-companion-record", "version": 2, "setup": {...}}``; every further
+Line 1 is the header ``{"format": "treasure-companion-record", "version": 3, "setup": {...}}``; every further
 line is one event (``seq``, ``step``, ``type`` and the event's fields). Loading tells apart three failures, each
 reported in one line, never a traceback:
 
@@ -37,7 +37,8 @@ from companion.rules.setup import Setup
 
 FORMAT = "treasure-companion-record"
 #: The format version is the rules version (``companion.rules.engine.versions``): 2 since the rules
-#: audit. A version 1 record still replays, under version 1's rules.
+#: audit, 3 since issue 30 (no "keep or re-roll?" without a re-roll). A version 1 or 2 record still replays,
+#: under its own version's rules.
 VERSION = RULES_VERSION
 SUPPORTED_VERSIONS = KNOWN_VERSIONS
 

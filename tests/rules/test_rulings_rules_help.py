@@ -18,6 +18,7 @@ def test_the_rules_help_says_where_the_app_decided_each_of_these():
     assert "A base game (no Caverns of Gandûm) has no spells, golem or Spell Chamber" in said
     assert "a tie with an automa is a loss" in said and "automa ranks ahead of you" in said
     assert "0 tiles scores 0" in said
+    assert "only when you have a re-roll for that die" in said and "Otherwise the die just stands" in said
     assert not any("still gives it the tile's power" in d or "cannot move the dragon onto the head" in d
                    for d in APP_DECISIONS)
 

@@ -19,9 +19,9 @@ from tests.rules.rulings_helpers import dragon_to, head, red_with_stone_beards_l
 
 
 def test_new_games_are_made_under_the_current_rules_version():
-    assert engine.RULES_VERSION == 2
+    assert engine.RULES_VERSION == 3
     game = two_humans()
-    assert game.version == 2 and game.header()["version"] == 2
+    assert game.version == 3 and game.header()["version"] == 3
 
 
 def v1_automa_stone_beards_record() -> str:

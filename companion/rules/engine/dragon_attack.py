@@ -9,7 +9,8 @@ die back here (``temple_reroll``, ``die_changed``).
 Rules version 2 (the rules audit): the automa keeps its Tunnel tiles face down, so a special tile gives it no
 power (``side_inputs`` never gives it one): Stone Beards does not keep its dwarf or halve its loss. A die the app
 rolled for a human is shown to its owner before the fight only when some face of it would change the result.
-Version 1 resolved at once and gave the automa its tiles' powers.
+Version 3: and only when its owner has a re-roll for it (``can_reroll``). Version 1 resolved at once and gave
+the automa its tiles' powers.
 """
 
 from __future__ import annotations
@@ -182,15 +183,26 @@ class DragonAttack:
         fight = attack["fight"]
         while fight["open"]:
             color = fight["open"][0]
-            if self.decides(attack, color):
+            temple = self.state.in_temple(color) and color not in fight.setdefault("temple_used", [])
+            if self.can_reroll(temple) and self.decides(attack, color):
                 rahdo = self.fixed.setup.variant == "rahdo"
-                temple = self.state.in_temple(color) and color not in fight.setdefault("temple_used", [])
                 pause = {"kind": "keep_roll", "purpose": "attack", "color": color, "value": fight["dice"][color],
                          "temple": temple, "black": rahdo}
                 self.state.tasks.insert(0, pause)
                 return
             fight["open"].pop(0)
         self.resolve(attack, fight)
+
+    def can_reroll(self, temple: bool) -> bool:
+        """Whether the owner of an open fight die has a re-roll for it: the Temple's (``temple``: a dwarf there
+        and its one re-roll of this die not spent) or, with the expansion, Time Warp (the app does not know a
+        player's spells, so it may always be in hand). Only the player it was rolled for gets here: under Rahdo
+        the trigger, the one player who may re-roll the black die.
+
+        Rules version 3: with neither there is nothing to choose, so the die stands without a question (a
+        base game's die of a player outside the Temple, or one the Temple has just re-rolled). Version 2 asked
+        "keep" all the same."""
+        return temple or self.fixed.expansion or self.fixed.version < 3
 
     def keep_die(self, pause: dict) -> None:
         """The owner keeps the paused die: on to the next one, or the fight."""

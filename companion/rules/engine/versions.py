@@ -9,9 +9,12 @@ a change still replays, and a game resumed after an update goes on under the rul
   shown before the fight only when it can change the result; Time Warp re-rolls a die; a base game refuses the
   expansion (spells, golem, Spell Chamber); the automa's face-down Tunnel tiles give it no power; Draco Speak may
   move the dragon onto the head (it attacks at once).
+- 3: a fight die is shown to its owner only when they have a re-roll for it (the Temple's, or Time Warp in the
+  expansion): a base game no longer asks "keep or re-roll?" with "keep" the only answer; a base game refuses
+  the expansion's mana in a correction too (``companion.rules.editions``).
 """
 
 from __future__ import annotations
 
-RULES_VERSION = 2
-KNOWN_VERSIONS = (1, 2)
+RULES_VERSION = 3
+KNOWN_VERSIONS = (1, 2, 3)

@@ -39,6 +39,9 @@ APP_DECISIONS: list[str] = [
     "dragon roll, your fight die and, under Rahdo, the black die when you set the dragon off. A fight die the "
     "app rolled is shown before the fight only when a re-roll could change who loses or who takes the tile; a "
     "dragon roll always can. The automa never re-roll.",
+    "The app asks \"keep or re-roll?\" only when you have a re-roll for that die: your Temple re-roll not yet "
+    "used on it, or Time Warp (Caverns of Gandûm only). Otherwise the die just stands: in a base game a die "
+    "outside the Temple, or one the Temple has already re-rolled, counts as rolled.",
     "Time Warp re-rolls your own die: the app's die is re-rolled by the app, a die rolled at the table is "
     "re-rolled there and you enter the new value. Cast it on a dragon roll right after the roll (an attack "
     "that roll started is called off if the new die does not move the dragon), or on a fight die when the app "
