@@ -27,6 +27,7 @@ from companion.record.strict import (
     MAX_EVENTS,
     MAX_RECORD_BYTES,
     RecordError,
+    check_edition,
     check_event,
     check_header,
     check_step,
@@ -159,14 +160,17 @@ def parse(text: str) -> tuple[dict, list[dict]]:
         raise RecordError(2, f"malformed record: more than {MAX_EVENTS:,} events, the limit for a record")
     header: dict | None = None
     events: list[dict] = []
+    expansion, version = True, VERSION
     for number, line in enumerate((ln for ln in text.split("\n") if ln.strip()), start=1):
         value = load_line(line, number)
         if header is None:
-            check_header(value, SUPPORTED_VERSIONS, FORMAT)  # format and version first: 3 before any 2 below
-            header = value
+            # format and version first: 3 before any 2 below
+            expansion = check_header(value, SUPPORTED_VERSIONS, FORMAT).expansion
+            header, version = value, value["version"]
         else:
             check_event(value, number)
             check_step(value, number, events[-1]["step"] if events else None)
+            check_edition(value, number, expansion, version)
             events.append(value)
     if header is None:
         raise RecordError(2, "malformed record: it is empty")

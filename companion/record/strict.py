@@ -13,7 +13,9 @@ A record comes from anywhere (another phone, a hand edit, an attacker), so it is
   for a game whose setup makes no event (no automa to shuffle for). Where the steps fall is then the replay's
   to check: a step the rules make of other events than the record's diverges (exit 4), as any other field;
 - a ``game_end``'s scores between 0 and :data:`MAX_SCORE`, and its score sheet valid like one the score
-  sheet tool reads.
+  sheet tool reads;
+- in a base game of rules version 3 or later, no input holding the expansion's things (mana, a spell, an
+  expansion space or tile, the golem: ``companion.rules.editions``, the check the engine makes too).
 Every refusal is a :class:`RecordError` with code 2 and one line naming the line and the field.
 """
 
@@ -27,6 +29,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
 from companion.files.oneline import cut, one_line
+from companion.rules.editions import expansion_parts, refusal
 from companion.rules.scoring import ScoreSheet, sheet_error
 from companion.rules.setup import Setup
 
@@ -248,3 +251,18 @@ def check_event(event: Mapping, number: int) -> None:
                 ScoreSheet.model_validate(event["sheet"], strict=True)
             except ValidationError as exc:
                 raise malformed(where, f"sheet.{sheet_error(exc)}") from None
+
+
+#: The first rules version whose base game refuses every input holding the expansion's things
+#: (``companion.rules.engine.versions``); an older record is held to the checks of its own version at replay.
+EDITION_CHECKED_FROM = 3
+
+
+def check_edition(event: Mapping, number: int, expansion: bool, version: int) -> None:
+    """A base game's input holds nothing of the expansion (version 3 on); facts are the replay's to check (an
+    automa's card may name an expansion space it skipped)."""
+    if expansion or version < EDITION_CHECKED_FROM or event.get("input") is not True:
+        return
+    parts = expansion_parts({k: v for k, v in event.items() if k not in ("seq", "step", "type", "input")})
+    if parts:
+        raise malformed(f"line {number}", refusal(parts))

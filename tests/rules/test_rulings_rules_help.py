@@ -15,7 +15,8 @@ def test_the_rules_help_says_where_the_app_decided_each_of_these():
     assert "Draco Speak may move the dragon onto the head" in said and "attacks at once" in said
     assert "every die the app rolls for you" in said and "could change who loses or who takes the tile" in said
     assert "Time Warp re-rolls your own die" in said and "re-rolled there and you enter the new value" in said
-    assert "A base game (no Caverns of Gandûm) has no spells, golem or Spell Chamber" in said
+    assert "A base game (no Caverns of Gandûm) has no spells, golem or Spell Chamber, no mana" in said
+    assert "refuses them in one line wherever they come" in said
     assert "a tie with an automa is a loss" in said and "automa ranks ahead of you" in said
     assert "0 tiles scores 0" in said
     assert "only when you have a re-roll for that die" in said and "Otherwise the die just stands" in said

@@ -1,5 +1,6 @@
 """The base game and the expansion: what only Caverns of Gandûm brings (rules version 2 refuses it in a base
-game; version 1 let it through).
+game; version 1 let it through). Version 3 refuses every input holding one (``Game``, with the check that every
+entry point shares: ``companion.rules.editions``).
 
 >>> str(expansion_only("Spells", plural=True))
 'Spells come with Caverns of Gandûm: this game is the base game'
@@ -7,10 +8,10 @@ game; version 1 let it through).
 
 from __future__ import annotations
 
+from companion.rules.editions import EXPANSION_TILES
 from companion.rules.engine.inputs import IllegalInput
 
-#: The special mine tile that comes with the expansion (its purple gem icon sets it apart).
-EXPANSION_TILES = frozenset({"spell_chamber"})
+__all__ = ["EXPANSION_TILES", "expansion_only"]
 
 
 def expansion_only(what: str, field: str = "", plural: bool = False) -> IllegalInput:

@@ -36,6 +36,7 @@ from collections.abc import Mapping, Sequence
 from itertools import chain
 
 from companion.rules.automa.deck import Card, Deck, card_tables, load_builtin, shipped_card_tables
+from companion.rules.editions import expansion_parts, refusal
 from companion.rules.engine.decision import Decision
 from companion.rules.engine.fixed import Fixed
 from companion.rules.engine.inputs import INPUT_TYPES, IllegalInput
@@ -72,6 +73,10 @@ class Game:
                 tables[p.color] = card_tables(deck)
             self.decks[p.color] = deck
         self._fixed = Fixed.make(setup, version, self.decks, tables)
+        #: Rules version 3: a base game refuses every input that holds the expansion's things (mana, a spell, an
+        #: expansion space or tile, the golem) in one line, before any phase reads it (``companion.rules.editions``).
+        #: Version 2 refused spells, the golem and the Spell Chamber where each is read, and let mana through.
+        self._refuses_expansion = version >= 3 and not setup.expansion
         self.steps: list[list[dict]] = []
         self.redo_steps: list[list[dict]] = []
         self._start()
@@ -185,6 +190,8 @@ class Game:
             self.replay_step(step)
 
     def _execute(self, inp: dict) -> list[dict]:
+        if self._refuses_expansion and (parts := expansion_parts(inp)):
+            raise IllegalInput(refusal(parts))
         phases = self._phases
         decision = self._decision or phases.decisions.compute()  # ``self.decision`` without the property's call
         step = phases.log.begin(len(self.steps))

@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 from pydantic_core import PydanticCustomError
 
+from companion.rules.editions import expansion_parts
 from companion.rules.scoring.terms import COLOR_GEM, COLORS, Color, Count, Difficulty, GemType
 
 
@@ -114,8 +115,11 @@ class ScoreSheet(BaseModel):
             seen.add(p.color)
         if not self.expansion:
             for i, p in enumerate(self.players):
-                if isinstance(p, HumanLine) and p.mine_tiles.mana:
-                    raise rule_error(f"players[{i}].mine_tiles.mana", "purple mana tiles need the expansion")
+                # the check every entry point shares (a human's purple mana tiles are the sheet's one such line)
+                parts = expansion_parts(p.model_dump(include={"mine_tiles"}), f"players[{i}]")
+                if parts:
+                    what = "purple mana tiles" if parts[0].what == "mana" else parts[0].what
+                    raise rule_error(parts[0].field, f"{what} need the expansion")
         order = self.final_turn_order
         if sorted(order) != sorted(seen):
             detail = ", ".join(

@@ -46,7 +46,9 @@ APP_DECISIONS: list[str] = [
     "re-rolled there and you enter the new value. Cast it on a dragon roll right after the roll (an attack "
     "that roll started is called off if the new die does not move the dragon), or on a fight die when the app "
     "shows it. Undo is no free re-roll: the same spell after an undo gives the same die.",
-    "A base game (no Caverns of Gandûm) has no spells, golem or Spell Chamber: the app does not offer them.",
+    "A base game (no Caverns of Gandûm) has no spells, golem or Spell Chamber, no mana and no Mana Cave or "
+    "Wizard's Cave: the app does not offer them, and refuses them in one line wherever they come (a correction, "
+    "an answer, a score sheet, a game record).",
     "A game keeps the rules of the app version it was started with, so an older saved game or record plays "
     "on and replays as it was made.",
     "The automa's gem colours for an all-play bonus or the tavern are chosen by the humans; the colour does "

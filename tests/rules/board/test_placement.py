@@ -159,7 +159,8 @@ def test_the_tavern_is_locked(tavern):
 def test_placing_refuses_spaces_not_in_the_game():
     game = four_player_game()  # a base game
     assert "wizards_cave" not in game.decision.details["spaces"]
-    assert "not an action space" in refused(game, {"type": "place", "space": "wizards_cave"})
+    # rules version 3: an expansion space in a base game is named as the expansion's (companion.rules.editions)
+    assert "Wizard's Cave comes with Caverns of Gandûm" in refused(game, {"type": "place", "space": "wizards_cave"})
     assert "not an action space" in refused(game, {"type": "place", "space": "moon"})
 
 
