@@ -15,7 +15,7 @@ import sys
 from companion.cli.commands.record_file import replayed
 from companion.cli.help_notes import EXITS_RECORD, OUTPUT, PRINTED_TEXT, RECORD_LIMITS, described
 from companion.files.oneline import shown
-from companion.rules.words import Names, describe, step_label
+from companion.rules.words import Names, Story, step_label
 from companion.rules.words.game import setup_line
 
 
@@ -30,11 +30,12 @@ def lines(game) -> list[str]:
     """The whole game as sentences: the setup, then every step's label and its events. The people are said by
     the names the record's setup gives them ("Ann (Blue) rolled 5"), as the app's log says them."""
     names = Names.of(game.setup)
+    story = Story(names)  # told in order: a dragon's move is up or down from where the log left it
     out = [setup_line(game.setup)]
     for number, step in enumerate(game.steps):
         label = "Setup" if number == 0 else step_label(step, names)
         out.append(f"{number}. {label}")
-        out += [f"    {line}" for line in (describe(e, names) for e in step) if line != label]
+        out += [f"    {line}" for line in map(story.line, step) if line != label]
     return out
 
 

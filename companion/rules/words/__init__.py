@@ -3,14 +3,15 @@
 - :mod:`.plural`: counts with the right plural ("1 axe", "3 axes"), "a, b and c", ordinals;
 - :mod:`.names`: ids as the board names them (spaces, spells, special tiles, gems, tiles, colours), and people
   by name (:class:`.names.Names`: "Ann (Blue)");
-- :mod:`.events`: the log, one sentence per event, and the label of each undo step;
+- :mod:`.events`: the log, one sentence per event (:func:`.events.tell` a whole game's, which knows where the
+  dragon stood), and the label of each undo step;
 - :mod:`.board`: what to do on the physical board after a step ("On the board").
 
 Views, presenters and commands take their sentences from here, never from ``str()`` of a value or an id.
 """
 
 from companion.rules.words.board import board_instructions
-from companion.rules.words.events import answer, describe, gain_parts, reason, step_label
+from companion.rules.words.events import Story, answer, describe, gain_parts, reason, step_label, tell
 from companion.rules.words.names import (
     NO_NAMES,
     Names,
@@ -32,6 +33,7 @@ from companion.rules.words.plural import a, count, join_and, noun_for, ordinal, 
 __all__ = [
     "NO_NAMES",
     "Names",
+    "Story",
     "a",
     "answer",
     "board_instructions",
@@ -55,5 +57,6 @@ __all__ = [
     "special_tile",
     "spell",
     "step_label",
+    "tell",
     "tile",
 ]

@@ -21,12 +21,18 @@ With the game's names (:class:`~.names.Names`) a person is said by name, the col
 
 >>> ann = Names({"blue": "Ann"})
 >>> describe({"type": "attack", "strength": 7, "winner": "blue", "defence": {}, "captured": [], "losers": []}, ann)
-'Dragon attack (strength 7): Ann (Blue) won the tile'
+'Dragon attack (strength 7): Ann (Blue) won the tile; nobody lost'
+>>> print(describe({"type": "attack", "strength": 7, "treasure": "gold", "winner": "red", "defence": {},
+...       "losers": ["blue", "green"], "captured": [{"color": "blue", "dwarf": 5}, {"color": "green", "dwarf": 4}]},
+...       ann).replace("; ", chr(10)))
+Dragon attack (strength 7): Red won the tile
+Ann (Blue) lost half their gold (rounded up) and Ann (Blue) #5 was captured
+Green lost half its gold (rounded up) and Green #4 was captured
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from companion.rules.words.names import NO_NAMES, Names, gem, gems, player, space, spell, tile, words_of
 from companion.rules.words.plural import count, join_and
@@ -92,17 +98,28 @@ def answer(e: Mapping) -> str:
 
 
 def _place(e: Mapping, names: Names) -> str:
-    text = f"{names.dwarf(e)} took {space(e['space'])}"
+    """A placement: the card and line that chose it, the spell, who was dislodged (and where they went, when not
+    back to bed: a Blood Sacrifice sends them to the capture box). A space whose name holds a note in brackets
+    ("Tavern 1 (top)") takes the card's words inside them."""
+    where = space(e["space"])
     extra = []
     if e.get("card"):
         extra.append(f"card {e['card']}, {words_of(e.get('choice') or '')}")
     if e.get("spell"):
         extra.append(spell(e["spell"]))
-    if extra:
-        text += f" ({'; '.join(extra)})"
+    if extra and where.endswith(")"):
+        where = f"{where[:-1]}; {'; '.join(extra)})"
+    elif extra:
+        where += f" ({'; '.join(extra)})"
+    text = f"{names.dwarf(e)} took {where}"
     if e.get("dislodged"):
         d = e["dislodged"]
-        text += f", dislodging {'the golem' if d.get('golem') else names.dwarf(d)}"
+        if d.get("golem"):
+            text += ", dislodging the golem"
+        elif e.get("spell") == "blood_sacrifice":
+            text += f", sending {names.dwarf(d)} to the capture box"
+        else:
+            text += f", dislodging {names.dwarf(d)}"
     return text
 
 
@@ -122,13 +139,55 @@ def _roll(e: Mapping, names: Names, c: str) -> str:
     return f"{c} rolled{die} {e['value']}{again} {_PURPOSE.get(e['purpose'], '')}".strip()
 
 
+def dragon_move(position: int, before: int | None, after_attack: bool = False) -> str:
+    """The dragon's move to ``position`` from ``before`` (None: not known, so no direction is said).
+
+    >>> for args in [(2, 3), (4, 3), (1, 3), (0, 5, True), (3, None)]:
+    ...     print(dragon_move(*args))
+    The dragon moved down to step 2
+    The dragon moved up to step 4
+    The dragon moved down from step 3 to step 1
+    The dragon went back to zero
+    The dragon is on step 3
+    """
+    if after_attack and position == 0:
+        return "The dragon went back to zero"
+    if before is None or before == position:
+        return f"The dragon is on step {position}"
+    way = "up" if position > before else "down"
+    start = f" from step {before}" if abs(position - before) > 1 else ""
+    return f"The dragon moved {way}{start} to step {position}"
+
+
 def _dragon(e: Mapping, names: Names, c: str) -> str:
-    return "The dragon went back to zero" if e["position"] == 0 else f"The dragon moved up to step {e['position']}"
+    return dragon_move(e["position"], None, after_attack=e["position"] == 0)
 
 
-def _attack(e: Mapping, names: Names, c: str) -> str:
+def attack_headline(e: Mapping, names: Names = NO_NAMES) -> str:
+    """A fight's result in short, its winner only ("Dragon attack (strength 7): Red won the tile"): the board
+    instructions say each loss and capture on a line of its own."""
     won = f"{names.who(e['winner'])} won the tile" if e.get("winner") else "Nobody beat the dragon"
     return f"Dragon attack (strength {e['strength']}): {won}"
+
+
+def _attack(e: Mapping, names: Names, c: str, stone_beards: frozenset[str] | set[str] = frozenset()) -> str:
+    """The fight told whole: the winner, then every loser with what they lose and the dwarf captured (a Stone
+    Beards holder, ``stone_beards``, loses a quarter and keeps its dwarf)."""
+    treasure = "gold" if e.get("treasure") == "gold" else "mined gems"
+    caught = {c_["color"]: c_["dwarf"] for c_ in e.get("captured") or []}
+    parts = []
+    for color in e.get("losers") or []:
+        who, its = names.who(color), names.its(color)
+        if color in stone_beards:
+            parts.append(f"{who} lost a quarter of {its} {treasure} (rounded up; Stone Beards: no dwarf captured)")
+            continue
+        text = f"{who} lost half {its} {treasure} (rounded up)"
+        if color in caught:
+            text += f" and {names.dwarf({'color': color, 'dwarf': caught[color]})} was captured"
+        else:
+            text += " with no dwarf left to capture"
+        parts.append(text)
+    return "; ".join([attack_headline(e, names), *(parts or ["nobody lost"])])
 
 
 def _attack_input(e: Mapping, names: Names, c: str) -> str:
@@ -169,7 +228,7 @@ _SENTENCES: dict[str, Callable[[Mapping, Names, str], str]] = {
     "place": lambda e, names, c: _place(e, names),
     "roll": _roll,
     "reroll": lambda e, names, c: f"{c} re-rolled (Temple)",
-    "roll_kept": lambda e, names, c: f"{c} kept {e['value']}",
+    "roll_kept": lambda e, names, c: f"{c} kept the roll of {e['value']}",
     "attack_called_off": lambda e, names, c: (
         f"The dragon's attack was called off: {names.whose(e.get('color'))} new die does not move it"),
     "automa_draw": lambda e, names, c: f"{c} automa drew card {e['card']} {_DRAW.get(e['purpose'], '')}".strip(),
@@ -191,7 +250,9 @@ _SENTENCES: dict[str, Callable[[Mapping, Names, str], str]] = {
     "correction": lambda e, names, c: _correction(e, names),
     "sit_out": lambda e, names, c: f"{c} #{e['dwarf']} found no open space and sits out",
     "axes": _axes,
-    "game_end": lambda e, names, c: "Game over: final scores recorded",
+    "game_end": lambda e, names, c: "Game over: " + (
+        ", ".join(f"{names.who(x)} {count(int(v), 'point')}" for x, v in (e.get("scores") or {}).items())
+        or "final scores recorded"),
 }
 
 
@@ -201,6 +262,46 @@ def describe(e: Mapping, names: Names = NO_NAMES) -> str:
     t = e["type"]
     sentence = _SENTENCES.get(t)
     return sentence(e, names, names.who(e.get("color"))) if sentence else words_of(t).capitalize()
+
+
+class Story:
+    """What the log has told so far, for the sentences that need it: where the dragon stood (a move is up or
+    down), whether a fight has just been fought (the dragon goes back to zero) and who holds Stone Beards (a
+    loser who does keeps its dwarf and loses a quarter). Feed it every event of a game in order (:func:`tell`).
+    """
+
+    def __init__(self, names: Names = NO_NAMES) -> None:
+        self.names = names
+        self.dragon = 0
+        self.fought = False
+        self.stone_beards: set[str] = set()
+
+    def line(self, e: Mapping) -> str:
+        """The sentence for ``e``, the next event of the game."""
+        t = e["type"]
+        if t == "dragon":
+            line = dragon_move(e["position"], self.dragon, after_attack=self.fought)
+            self.dragon, self.fought = e["position"], False
+            return line
+        if t == "correction" and e.get("target") == "dragon":
+            self.dragon = e["value"]
+        elif t == "special_tile" and e.get("tile") == "stone_beards":
+            self.stone_beards.add(e["color"])
+        elif t == "attack":
+            self.fought = True
+            return _attack(e, self.names, "", self.stone_beards)
+        return describe(e, self.names)
+
+
+def tell(events: Iterable[Mapping], names: Names = NO_NAMES) -> list[str]:
+    """Every event of a game (from its first) as the log says it, one sentence each.
+
+    >>> tell([{"type": "dragon", "position": 1}, {"type": "spell", "color": "blue", "spell": "draco_speak",
+    ...        "direction": -1}, {"type": "dragon", "position": 0}])
+    ['The dragon moved up to step 1', 'Blue cast Draco Speak (the dragon down one)', 'The dragon moved down to step 0']
+    """
+    story = Story(names)
+    return [story.line(e) for e in events]
 
 
 def step_label(step: list[Mapping], names: Names = NO_NAMES) -> str:

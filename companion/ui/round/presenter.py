@@ -16,7 +16,7 @@ from companion.rules.automa import choices as automa_rules
 from companion.rules.board.spaces import SPACES, spaces_for
 from companion.rules.engine.game import IllegalInput
 from companion.rules.reference import Reference
-from companion.rules.words import Names, board_instructions, describe, step_label
+from companion.rules.words import Names, board_instructions, step_label, tell
 from companion.rules.words.game import seat
 from companion.store import StoreConflict, StoreError, not_saved_line
 from companion.store.session import GameSession
@@ -289,9 +289,9 @@ class RoundPresenter:
         ]
 
     def log_lines(self, last: int = 40) -> list[str]:
-        events = self.game.events()[-last:]
-        names = self.names
-        return [f"{e['seq']}. {describe(e, names)}" for e in reversed(events)]
+        events = self.game.events()
+        told = tell(events, self.names)  # the whole game told in order: a dragon's move is up or down
+        return [f"{e['seq']}. {line}" for e, line in zip(reversed(events[-last:]), reversed(told[-last:]), strict=True)]
 
     # ------------------------------------------------------------------ taps
 
