@@ -165,7 +165,8 @@ class CalibrationRun:
             cal = calibrate(self.games, APP_SEED, custom_decks=self.decks, jobs=self.jobs, progress=self.progress,
                             command=self._command, start_method="forkserver" if self.jobs > 1 else None)
         except Exception as err:  # a background job reports its failure on screen instead of dying unseen
-            return self._failed(err)
+            self._failed(err)
+            return None
         return self._keep(cal)
 
     async def run_in_turns(self) -> Calibration | None:
@@ -177,7 +178,8 @@ class CalibrationRun:
             cal = await calibrate_in_turns(self.games, APP_SEED, custom_decks=self.decks, progress=self.progress,
                                            command=self._command)
         except Exception as err:
-            return self._failed(err)
+            self._failed(err)
+            return None
         return self._keep(cal)
 
     @property
@@ -196,7 +198,8 @@ class CalibrationRun:
         try:
             save_calibration(self.data_dir, cal)
         except Exception as err:
-            return self._failed(err)
+            self._failed(err)
+            return None
         self._ended = self._clock()
         self.state = "done"
         self._tell()
@@ -206,7 +209,6 @@ class CalibrationRun:
         log.exception("calibration failed")
         self.state, self.error = "failed", str(err).splitlines()[0] if str(err) else type(err).__name__
         self._tell()
-        return None
 
     def start(self) -> None:
         self.state = "running"

@@ -10,6 +10,7 @@ Touches a private name of Flet 1.0.5 (``flet.controls.base_control.get_event_fie
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from flet.controls import base_control
@@ -18,7 +19,7 @@ _resolve = base_control.get_event_field_type
 _known: dict[tuple[type, str], Any] = {}
 
 
-def _remembered(control: Any, field_name: str):
+def _remember(control: Any, field_name: str) -> Any:
     key = (type(control), field_name)
     try:
         return _known[key]
@@ -27,7 +28,8 @@ def _remembered(control: Any, field_name: str):
         return found
 
 
-_remembered.__wrapped__ = _resolve
+#: The remembering version, with Flet's own as its ``__wrapped__``.
+_remembered = functools.update_wrapper(_remember, _resolve, assigned=(), updated=())
 
 
 def install() -> bool:

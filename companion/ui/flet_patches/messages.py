@@ -10,6 +10,7 @@ saw. Touches ``flet.messaging.protocol.Message``: if Flet moves it, ``install`` 
 
 from __future__ import annotations
 
+import functools
 import logging
 
 #: The logger Flet's web connection writes each message to (``flet_web.fastapi.flet_app.transport_log``).
@@ -31,6 +32,7 @@ def install() -> bool:
             return full(self)
         return f"Message({self.action!r})"
 
-    short_repr.__wrapped__ = full
-    Message.__repr__ = short_repr
+    # Flet's own repr stays reachable as ``__wrapped__`` (the name is kept: the check above reads it).
+    patched = functools.update_wrapper(short_repr, full, assigned=(), updated=())
+    Message.__repr__ = patched  # type: ignore[method-assign]  # replacing Flet's method is the patch
     return True
