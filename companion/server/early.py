@@ -1,10 +1,11 @@
 """Answer the browser from the first moment: the page's files while Flet and the app are still being imported.
 
-Importing Flet's web server (FastAPI and its OpenAPI models) and the app's screens takes about a second, and
-until now the server answered nothing before that. A browser opening the app needs about as long again to
-fetch and compile the page's WebAssembly before it opens the app's WebSocket. The two can overlap:
+Importing Flet's web server (FastAPI and its OpenAPI models) and the app's screens takes a while, and until
+then the server would answer nothing. A browser opening the app also needs a while to fetch and compile the
+page's WebAssembly before it opens the app's WebSocket. The two can overlap (``python -m tests.bench.bench
+--browser`` measures the start-up):
 
-- :class:`EarlyApp` answers at once with ``index.html`` (patched exactly as Flet patches it, see
+- :class:`EarlyApp` answers at once with ``index.html`` (patched exactly as Flet 1.0.5 patches it, see
   :func:`early_index`) and with Flet's web files that Flet serves unchanged;
 - the real app (Flet's FastAPI app) is built in a thread meanwhile; everything else (the WebSocket, the
   manifests Flet patches, a file that is not there) waits for it, then goes to it, as does every request

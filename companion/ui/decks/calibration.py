@@ -25,14 +25,14 @@ from companion.store.decks import decks_in_use
 
 log = logging.getLogger(__name__)
 
-#: Games per difficulty and bot human: 6,000 games in all (a run on two cores took 123 s; the screen says how
-#: long is left from the speed it measures as the games come in). ``TREASURE_COMPANION_CALIBRATION_GAMES`` sets
-#: fewer (the browser tests do; so can a slow machine).
+#: Games per difficulty and bot human: 6,000 games in all (``python -m tests.bench.bench --calibrate`` times such
+#: a run; the screen says how long is left from the speed it measures as the games come in).
+#: ``TREASURE_COMPANION_CALIBRATION_GAMES`` sets fewer (the browser tests do; so can a slow machine).
 APP_GAMES = 1000
 
 
-#: In a phone's browser (the phone site) the games take turns with the taps on one core, about four times
-#: slower: a quarter of them (1,500 games, a minute or two), the bands a little coarser.
+#: In a phone's browser (the phone site) the games take turns with the taps on one core, and a phone is slower
+#: than a computer: a quarter of them (1,500 games), the bands a little coarser.
 BROWSER_GAMES = 250
 
 

@@ -1,10 +1,11 @@
 """Flet 1.0.5's diff asks "is this a dataclass?" and "which fields has it?" anew at every value.
 
 Each update walks the controls and value objects (borders, paddings, styles) under it and calls
-``dataclasses.is_dataclass`` about eighty times per updated control and ``dataclasses.fields`` (which filters
-every field of the class again) several times: a fifth of a tap's server time on this machine. Both answers
-depend on the object's class alone, so the diff (``flet.controls.object_patch``) and the encoder
-(``flet.messaging.protocol``) get versions that remember them per class. A class object itself (not an
+``dataclasses.is_dataclass`` some tens of times per updated control and ``dataclasses.fields`` (which filters
+every field of the class again) several times, again at every update (``python -m tests.bench.round_taps
+--profile FILE`` shows what it costs). Both answers depend on the object's class alone, so the diff
+(``flet.controls.object_patch``) and the encoder (``flet.messaging.protocol``) get versions that remember them
+per class. A class object itself (not an
 instance) is always asked afresh.
 
 A control added to the page is configured by walking every field of it and of each value object under it, a

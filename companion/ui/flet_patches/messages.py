@@ -2,10 +2,11 @@
 
 The web connection's ``send_message`` logs ``f"send_message: {message}"``: the f-string is built before the
 logger can decline it, so each message's dataclass repr runs, and it walks the whole patch (every control and
-value the update carries, each enum by name). On the round screen that was about a tenth of a tap's server time,
-spent on text nobody reads. ``Message`` gets a repr that says only its action unless the ``flet_transport``
-logger would print the line, in which case Flet's own full repr is used, so debugging Flet sees what it always
-saw. Touches ``flet.messaging.protocol.Message``: if Flet moves it, ``install`` changes nothing.
+value the update carries, each enum by name): at every tap, text nobody reads (``python -m
+tests.bench.round_taps --profile FILE`` shows what it costs). ``Message`` gets a repr that says only its action
+unless the ``flet_transport`` logger would print the line, in which case Flet's own full repr is used, so
+debugging Flet sees what it always saw. Touches ``flet.messaging.protocol.Message``: if Flet moves it,
+``install`` changes nothing.
 """
 
 from __future__ import annotations
