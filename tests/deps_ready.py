@@ -1,8 +1,8 @@
 """Exit 0 when this project and everything its tests need are installed, 1 otherwise (naming what is missing).
 
 ``tests/run.sh`` runs pip only when this says something is missing: on a prepared machine the install step then
-costs a fraction of a second instead of pip resolving every requirement (tens of seconds on a loaded machine),
-and a fresh machine, or a new requirement in pyproject.toml, still gets ``pip install -e '.[test]'``.
+costs a fraction of a second instead of pip resolving every requirement again, and a fresh machine, or a new
+requirement in pyproject.toml, still gets ``pip install -e '.[test]'``.
 """
 
 from __future__ import annotations

@@ -48,10 +48,10 @@ def _line_encoder() -> Callable[[object], str]:
     """One compact JSON encoder for every line, the text exactly ``json.dumps(value, separators=(",", ":"),
     ensure_ascii=False)``.
 
-    Why: ``json.dumps`` with options builds a new encoder at each call (a quarter of the time of writing a simulated
-    game's record), and even a kept ``JSONEncoder`` builds its C encoder again at each ``encode``; so the C encoder
-    is made once, as ``JSONEncoder.iterencode`` makes it. Anything it cannot encode goes to the standard encoder,
-    which raises its own error; without the C accelerator, the standard encoder does it all."""
+    Why: ``json.dumps`` with options builds a new encoder at each call (once a line of every record), and even a
+    kept ``JSONEncoder`` builds its C encoder again at each ``encode``; so the C encoder is made once, as
+    ``JSONEncoder.iterencode`` makes it. Anything it cannot encode goes to the standard encoder, which raises its
+    own error; without the C accelerator, the standard encoder does it all."""
     standard = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
     make = getattr(json.encoder, "c_make_encoder", None)
     sample = {"seq": 1, "a": [1, "\u2028é\n\"", None, True, 1.5, {}], "b": {"c": -2}}
@@ -90,7 +90,8 @@ def _encode_lines(values: Sequence[Mapping], looked_at: Sequence[Mapping] | None
     values))``.
 
     orjson writes them when it is installed and the values are plain JSON (``companion.record.plain_json``: a game's
-    record always is), about seven times faster; otherwise the standard encoder does (:func:`_standard_lines`).
+    record always is), faster (``python -m tests.bench.claims`` prints how much); otherwise the standard encoder
+    does (:func:`_standard_lines`).
     ``looked_at``: the values whose plainness decides it, all of them unless a caller knows better
     (:func:`game_record`).
     """
@@ -102,7 +103,7 @@ def _encode_lines(values: Sequence[Mapping], looked_at: Sequence[Mapping] | None
 def _standard_lines(values: Sequence[Mapping]) -> str:
     """``_encode_lines`` by the standard library's encoder.
 
-    Why: 400 calls, one an event, cost 7% more instructions than one call for all of them.
+    Why: one call for all of them costs fewer instructions than a call for each event.
     So the values are encoded as one list with a mark between each two, and each ``,<mark>,`` becomes a line
     break. The text of a mark cannot straddle a value's edge (a dict's JSON starts at "{" and ends at "}"), so
     when a value holds the mark's text itself the count is off and the lines are encoded one by one."""
@@ -132,8 +133,8 @@ def dumps(header: Mapping, events: Sequence[Mapping]) -> str:
 def game_record(game: Game, *, plain_inputs: bool = False) -> str:
     """The game's record: the same text as ``dumps(game.header(), game.events())``, written sooner.
 
-    Why: ``dumps`` looks at every value of a record before orjson may write it (``companion.record.plain_json``), about
-    half the cost of writing a simulated game's record. Of a game the engine made, only the header
+    Why: ``dumps`` looks at every value of a record before orjson may write it (``companion.record.plain_json``),
+    work of the order of the writing itself. Of a game the engine made, only the header
     and the input events need that look, as every other event holds only what the engine makes itself (whole
     numbers from its own arithmetic and dice, never a float; texts it writes; lists and dicts it builds), the
     setup's values (the header's) and the values of the game's inputs, which the input events hold as they
@@ -142,7 +143,7 @@ def game_record(game: Game, *, plain_inputs: bool = False) -> str:
 
     ``plain_inputs``: the caller vouches that every input it gave the game held plain values only (exactly a str,
     an int, a bool, None, a list or a dict: ``companion.sim.bots.Bot``'s inputs do), so only the header is looked
-    at. Why: looking at a simulated game's hundred input events cost a fifth of writing its record."""
+    at. Why: a simulated game has a hundred input events, each looked at again otherwise."""
     header, events = game.header(), game.events()
     if plain_inputs:
         looked_at = [header]

@@ -1,14 +1,14 @@
 """A record's lines written by orjson, when it is installed and writes them byte for byte as ``json.dumps`` does.
 
-Why: writing a simulated game's record with the standard library's encoder cost about as much as playing the
-game (aim: 300 games a second with records); orjson writes the same ~400 lines about seven times
-faster. But orjson does not write every value as ``json.dumps(value, separators=(",", ":"), ensure_ascii=False)``
-does: a float's exponent (``1e16`` against ``1e+16``), NaN (``null`` against ``NaN``), an enum, a dataclass, a
-subclass of dict, an int key. So it writes only values that are *plain*: every value inside them exactly a str,
-an int, a bool, None, a dict with str keys or a list (what a game's record holds: a record may hold no float,
-``record_check``), nested at most :data:`MAX_LEVELS` deep. Over those types the two write the same text: every
-character of a string is escaped the same way (tests/record/test_encoder.py checks every code point), an int
-the same digits. What orjson still refuses there (an int outside 64 bits, a lone surrogate) raises its
+Why: writing a simulated game's record with the standard library's encoder costs of the order of playing the game
+(aim: 300 games a second with records); orjson writes the same ~400 lines faster (``python -m tests.bench.claims``
+prints how much). But orjson does not write every value as ``json.dumps(value, separators=(",", ":"),
+ensure_ascii=False)`` does: a float's exponent (``1e16`` against ``1e+16``), NaN (``null`` against ``NaN``), an
+enum, a dataclass, a subclass of dict, an int key. So it writes only values that are *plain*: every value inside
+them exactly a str, an int, a bool, None, a dict with str keys or a list (what a game's record holds: a record may
+hold no float, ``record_check``), nested at most :data:`MAX_LEVELS` deep. Over those types the two write the same
+text: every character of a string is escaped the same way (tests/record/test_encoder.py checks every code point), an
+int the same digits. What orjson still refuses there (an int outside 64 bits, a lone surrogate) raises its
 TypeError, and the caller falls back to the standard encoder, which writes or refuses it as it always did.
 
 orjson is optional (``pip install .[fast]``): without it every record is written by the standard encoder.
@@ -36,7 +36,7 @@ def is_plain(values: list[dict]) -> bool:
     refuses a key that is not exactly a str (a str subclass too), and the caller falls back then.
 
     One plain loop a level: measured against ``set(map(type, ...))`` and ``compress`` pipelines, it costs less
-    (Python 3.11 specialises the ``type(x) is ...`` tests), about what orjson takes to write the values."""
+    (Python 3.11 specialises the ``type(x) is ...`` tests)."""
     if set(map(type, values)) - {dict}:
         return False
     level: list = values

@@ -1,10 +1,11 @@
 """Answer the browser from the first moment: the page's files while Flet and the app are still being imported.
 
-Importing Flet's web server (FastAPI and its OpenAPI models) and the app's screens takes about a second, and
-until now the server answered nothing before that. A browser opening the app needs about as long again to
-fetch and compile the page's WebAssembly before it opens the app's WebSocket. The two can overlap:
+Importing Flet's web server (FastAPI and its OpenAPI models) and the app's screens takes a while, and until
+then the server would answer nothing. A browser opening the app also needs a while to fetch and compile the
+page's WebAssembly before it opens the app's WebSocket. The two can overlap (``python -m tests.bench.bench
+--browser`` measures the start-up):
 
-- :class:`EarlyApp` answers at once with ``index.html`` (patched exactly as Flet patches it, see
+- :class:`EarlyApp` answers at once with ``index.html`` (patched exactly as Flet 1.0.5 patches it, see
   :func:`early_index`) and with Flet's web files that Flet serves unchanged;
 - the real app (Flet's FastAPI app) is built in a thread meanwhile; everything else (the WebSocket, the
   manifests Flet patches, a file that is not there) waits for it, then goes to it, as does every request
@@ -116,12 +117,13 @@ class EarlyApp:
         await self._app(scope, receive, send)
 
     async def _answer_early(self, scope: Scope, receive: Receive, send: Send) -> bool:
-        if self._index is None or scope["type"] != "http" or scope.get("method") not in ("GET", "HEAD"):
+        index, static = self._index, self._static  # both set, or neither
+        if index is None or static is None or scope["type"] != "http" or scope.get("method") not in ("GET", "HEAD"):
             return False
         path = scope["path"].lstrip("/")
         if path in PATCHED or path in FLET_ROUTES:
             return False
-        _, found = self._static.lookup_path(path) if path else (None, None)
+        _, found = static.lookup_path(path) if path else (None, None)
         is_page = os.path.splitext(path)[1].lower() in ("", ".html")
         # "/", "/index.html" and the app's routes ("/decks") get the page: Flutter reads the route from the
         # address. Flet's own HTML files and folders, and anything not in its folder, are Flet's to answer.
@@ -136,18 +138,18 @@ class EarlyApp:
             await send(message)
 
         if is_page:
-            response = Response(self._index if scope["method"] == "GET" else b"", media_type="text/html")
+            response = Response(index if scope["method"] == "GET" else b"", media_type="text/html")
             if scope["method"] == "HEAD":
-                response.headers["content-length"] = str(len(self._index))
+                response.headers["content-length"] = str(len(index))
             await response(scope, receive, send_with_opener_policy)
         else:
-            await self._static(scope, receive, send_with_opener_policy)
+            await static(scope, receive, send_with_opener_policy)
         return True
 
     async def _lifespan(self, receive: Receive, send: Send) -> None:
         await receive()  # lifespan.startup
         self._ready = asyncio.Event()
-        start = asyncio.create_task(self._start())
+        start = asyncio.create_task(self._start(self._ready))
         await send({"type": "lifespan.startup.complete"})
         await receive()  # lifespan.shutdown
         if not start.done():
@@ -157,27 +159,28 @@ class EarlyApp:
             await self._inner.shutdown()
         await send({"type": "lifespan.shutdown.complete"})
 
-    async def _start(self) -> None:
+    async def _start(self, ready: asyncio.Event) -> None:
+        """Build the real app and start its lifespan; ``ready`` is set once it serves, or failed."""
         interval = sys.getswitchinterval()
         sys.setswitchinterval(BUILD_SWITCH_INTERVAL)
         try:
             app = await asyncio.to_thread(self._build)
         except Exception as err:  # noqa: BLE001 - any failure to start becomes one line and a stop
-            self._fail(f"the app could not start: {type(err).__name__}: {err}")
+            self._fail(f"the app could not start: {type(err).__name__}: {err}", ready)
             return
         finally:
             sys.setswitchinterval(interval)
         self._inner = _Lifespan(app)
         problem = await self._inner.startup()
         if problem:
-            self._fail(f"the app could not start: {problem}")
+            self._fail(f"the app could not start: {problem}", ready)
             return
         self._app = app
-        self._ready.set()
+        ready.set()
 
-    def _fail(self, line: str) -> None:
+    def _fail(self, line: str, ready: asyncio.Event) -> None:
         self.failed = " ".join(line.split())
-        self._ready.set()
+        ready.set()
         self.on_failure()
 
 
@@ -188,12 +191,12 @@ class _Lifespan:
         self._app = app
         self._to_app: asyncio.Queue = asyncio.Queue()
         self._from_app: asyncio.Queue = asyncio.Queue()
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Future[None] | None = None
 
     async def startup(self) -> str | None:
         """``None`` once started, else what went wrong."""
         scope = {"type": "lifespan", "asgi": {"version": "3.0", "spec_version": "2.0"}, "state": {}}
-        self._task = asyncio.create_task(self._app(scope, self._to_app.get, self._from_app.put))
+        self._task = asyncio.ensure_future(self._app(scope, self._to_app.get, self._from_app.put))
         await self._to_app.put({"type": "lifespan.startup"})
         reply = await self._from_app.get()
         if reply["type"] == "lifespan.startup.complete":

@@ -47,7 +47,7 @@ JOIN_PREFIX = JOIN + "/"
 #: closes (companion/server/stopped_notice.py), to say the host stopped sharing rather than that the app stopped.
 STATUS = "/join/status"
 #: Why a device is out, as the door and the status say it.
-WHY = {ENDED: "stopped", EXPIRED: "expired"}
+WHY: dict[int | None, str] = {ENDED: "stopped", EXPIRED: "expired"}
 DOOR = {
     None: "This table is shared with a code. Type the code on the host's screen (or scan its QR code).",
     ENDED: "The host stopped sharing the table. When they share it again, type the new code.",
@@ -164,7 +164,7 @@ class TableGate:
         token = HTTPConnection(scope).cookies.get(self.table.cookie_name)
         live = Live(asyncio.get_running_loop())
         left = None if token is None else self.table.connected(token, live)
-        if left is None:
+        if token is None or left is None:
             await WebSocketClose(code=status.WS_1008_POLICY_VIOLATION)(scope, receive, send)
             return
         runs_out = live.loop.call_later(max(0.0, left), live.end, EXPIRED)

@@ -59,5 +59,5 @@ def install_from_env() -> bool:
             with open(path, "a", encoding="utf-8") as f:
                 f.write(json.dumps(line) + "\n")
 
-    Session.dispatch_event = probed
+    Session.dispatch_event = probed  # type: ignore[method-assign]  # wrapping Flet's dispatch is the probe
     return True

@@ -35,6 +35,7 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeGuard
 
 CODE_DIGITS = 6
 WRONG_TRIES_PER_MINUTE = 10
@@ -205,10 +206,12 @@ class Table:
             if not tries:
                 del self._wrong[key]
 
-    def _valid(self, token: str | None) -> bool:
+    def _valid(self, token: str | None) -> TypeGuard[str]:
         """Whether ``token`` is a device's join that has not run out; one that has is forgotten (the lock is
         held; the gate closes its open WebSockets when it runs out)."""
-        device = self._tokens.get(token) if token is not None else None
+        if token is None:
+            return False
+        device = self._tokens.get(token)
         if device is None:
             return False
         if self._clock() < device.until:

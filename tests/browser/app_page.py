@@ -73,7 +73,7 @@ class AppPage:
         name for itself (a page of its own profile only).
 
         The page asks for reduced motion (a setting people use), so Flutter skips most animations: each animation
-        frame is drawn in software here, a fifth of the browser's work. ``motion=True`` keeps them, for the tests
+        frame is drawn in software here, work these tests need not do. ``motion=True`` keeps them, for the tests
         where a tap landing during an animation is the point."""
         self.close()
         self.size = size

@@ -44,8 +44,7 @@ __all__ = [  # imported from here by the browser tests
 HEADLESS_SHELL = "/usr/bin/chromium-headless-shell"
 #: The browser the tests drive. Debian's headless shell is the same Chromium build without the full browser's
 #: windows and profile services: the same page draws the same pixels (the README's screenshots compared byte for
-#: byte) for about a sixth less of the machine's CPU (11 tests of three modules, two runs each: 140 and 158
-#: CPU-s in chromium, 120 and 126 in the shell). ``TREASURE_COMPANION_CHROMIUM`` names another.
+#: byte) for less of the machine's CPU. ``TREASURE_COMPANION_CHROMIUM`` names another.
 CHROMIUM = os.environ.get(
     "TREASURE_COMPANION_CHROMIUM", HEADLESS_SHELL if Path(HEADLESS_SHELL).exists() else "/usr/bin/chromium"
 )
@@ -57,8 +56,7 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-sync",
     # The page's WebAssembly (an 8 MB Flutter build) compiled by V8's baseline compiler only, without the
-    # optimizing tier: a page load then costs the machine about a third less CPU (measured over the whole
-    # machine: 7.3 -> 4.8 CPU-s for /decks and a tap, 6 loads each), and a test's taps never wait for the
+    # optimizing tier: a page load then costs the machine less CPU, and a test's taps never wait for the
     # compiler. What the page draws and does is the same; the app's speed is measured by tests/bench, whose
     # browser runs without this flag, as a person's does.
     "--js-flags=--liftoff-only",
@@ -127,8 +125,8 @@ def browser():
 @pytest.fixture(scope="session")
 def device(browser):
     """The worker's browser profile that test pages open in, as tabs: a page load then takes Flet's web files
-    (8 MB of WebAssembly among them) from the profile's cache instead of the server, about a fifth less of the
-    machine's CPU per load (3.4-4.2 against 4.3-5.3 CPU-s for /decks, 5 loads each). Nothing else carries over
+    (8 MB of WebAssembly among them) from the profile's cache instead of the server, for less of the machine's
+    CPU per load. Nothing else carries over
     between tests: the app keeps nothing in the browser (no storage, and its only cookie, a shared table's, is
     named per port), every page is a new Flet session, and Flutter's service worker unregisters itself once
     active."""

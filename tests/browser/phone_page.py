@@ -24,7 +24,7 @@ from companion.phone.site import build_site
 from tests.browser.app_page import show_first_screen
 from tests.browser.conftest import SIZES, UPDATE_CONTROL_PROPS, AppPage
 
-#: Pyodide's start on two loaded cores: 18 s alone, more beside other tests.
+#: Pyodide's start: long on two loaded cores, longer beside other tests.
 START_TIMEOUT_S = 150
 #: Counts the messages between the page and its Python worker (the app's whole traffic), and keeps what the page
 #: sends (taps, typed values) for ``fill``; installed before the page's own scripts.

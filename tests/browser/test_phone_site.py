@@ -1,7 +1,8 @@
 """The phone site (``treasure-companion publish``) in headless Chromium, served as plain static files.
 
-Every request to another host is refused and noted (the page must work without any), and each Pyodide start
-costs some 20 s of the machine: so the tests here are few and each plays a whole story on a handful of loads.
+Every request to another host is refused and noted (the page must work without any), and each Pyodide start costs
+the machine a lot (``python -m tests.bench.phone`` measures a first load): so the tests here are few and each plays
+a whole story on a handful of loads.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """A cheap first look at TOML text that should be a deck, so a shape no deck has is refused before it is parsed.
 
 Python's ``tomllib`` can cost far more memory and time than the size of its text: it keeps every prefix of a
-dotted key (``a.a.a...a = 1``: 16,000 parts, 32 kB, took 284 MB; 40 kB took 1.5 GB and 25 s), and it builds a
+dotted key (``a.a.a...a = 1``: 16,000 parts, 32 kB, took 284 MB; 40 kB took 1.5 GB and many seconds), and it builds a
 table for every part, header and inline table. A deck is small and shallow (a value sits at most 4 levels deep:
 ``cards[0].all_play.tunnel``; a deck of 60 cards has about 660 keys), so this scan walks the text once, in
 linear time and fixed memory, and refuses what goes beyond generous bounds: how deep a value sits, how many

@@ -25,7 +25,7 @@ class Decision(NamedTuple):
     """What the game waits for: ``kind`` one of ``DECISION_KINDS`` (companion/rules/names.py).
 
     A NamedTuple rather than a frozen dataclass: one is made for every step of every game (a simulated game makes
-    about 160), and a tuple is made several times faster while staying just as immutable."""
+    about 160), and a tuple is quicker to make while staying just as immutable."""
 
     kind: DecisionKind
     color: str | None = None

@@ -1,6 +1,6 @@
 """The game engine: inputs in, facts out, every fact in an append-only log grouped into undo steps.
 
-How it fits together (boardgame.io's reducer and OpenSpiel's explicit chance, in plain Python):
+How it fits together (boardgame.io's reducer, and its seeded generator kept in the game state, in plain Python):
 
 - ``Game.decision`` says what the game waits for: the starting rolls, a human placement, an automa turn, a
   human's dragon roll, an answer the app cannot know (an achievement's points), a dragon attack's inputs, the

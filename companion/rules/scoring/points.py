@@ -153,7 +153,7 @@ def ranked_totals(sheet: ScoreSheet, chart: SetChart | None = None) -> dict[str,
     """Each player's total, in rank order: ``{p.color: p.total for p in score(sheet, chart).players}``.
 
     Why a function of its own: a simulated game needs only the totals at its end, and making ``score``'s
-    models (a breakdown per player, its copy with the rank, the result) was a tenth of a game's time;
+    models (a breakdown per player, its copy with the rank, the result) is work it does not need;
     so it adds up the categories as plain numbers, without a ``Breakdown`` or a ``TileSet``.
     """
     totals: dict[str, int] = {}

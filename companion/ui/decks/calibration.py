@@ -25,14 +25,14 @@ from companion.store.decks import decks_in_use
 
 log = logging.getLogger(__name__)
 
-#: Games per difficulty and bot human: 6,000 games in all (a run on two cores took 123 s; the screen says how
-#: long is left from the speed it measures as the games come in). ``TREASURE_COMPANION_CALIBRATION_GAMES`` sets
-#: fewer (the browser tests do; so can a slow machine).
+#: Games per difficulty and bot human: 6,000 games in all (``python -m tests.bench.bench --calibrate`` times such
+#: a run; the screen says how long is left from the speed it measures as the games come in).
+#: ``TREASURE_COMPANION_CALIBRATION_GAMES`` sets fewer (the browser tests do; so can a slow machine).
 APP_GAMES = 1000
 
 
-#: In a phone's browser (the phone site) the games take turns with the taps on one core, about four times
-#: slower: a quarter of them (1,500 games, a minute or two), the bands a little coarser.
+#: In a phone's browser (the phone site) the games take turns with the taps on one core, and a phone is slower
+#: than a computer: a quarter of them (1,500 games), the bands a little coarser.
 BROWSER_GAMES = 250
 
 
@@ -165,7 +165,8 @@ class CalibrationRun:
             cal = calibrate(self.games, APP_SEED, custom_decks=self.decks, jobs=self.jobs, progress=self.progress,
                             command=self._command, start_method="forkserver" if self.jobs > 1 else None)
         except Exception as err:  # a background job reports its failure on screen instead of dying unseen
-            return self._failed(err)
+            self._failed(err)
+            return None
         return self._keep(cal)
 
     async def run_in_turns(self) -> Calibration | None:
@@ -177,7 +178,8 @@ class CalibrationRun:
             cal = await calibrate_in_turns(self.games, APP_SEED, custom_decks=self.decks, progress=self.progress,
                                            command=self._command)
         except Exception as err:
-            return self._failed(err)
+            self._failed(err)
+            return None
         return self._keep(cal)
 
     @property
@@ -196,7 +198,8 @@ class CalibrationRun:
         try:
             save_calibration(self.data_dir, cal)
         except Exception as err:
-            return self._failed(err)
+            self._failed(err)
+            return None
         self._ended = self._clock()
         self.state = "done"
         self._tell()
@@ -206,7 +209,6 @@ class CalibrationRun:
         log.exception("calibration failed")
         self.state, self.error = "failed", str(err).splitlines()[0] if str(err) else type(err).__name__
         self._tell()
-        return None
 
     def start(self) -> None:
         self.state = "running"

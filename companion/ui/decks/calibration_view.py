@@ -11,11 +11,10 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.rules.automa.calibration import describe_band
+from companion.rules.names import DIFFICULTIES
 from companion.ui.decks.calibration import current_run, in_use, planned, start_run
 from companion.ui.shell.context import AppContext
 from companion.ui.widgets import common as w
-
-DIFFICULTIES = ("easy", "hard", "punishing")
 
 
 def calibration_card(ctx: AppContext) -> tuple[ft.Control, Callable[[], None]]:
@@ -34,6 +33,7 @@ def calibration_card(ctx: AppContext) -> tuple[ft.Control, Callable[[], None]]:
         running = run is not None and run.state == "running"
         card.visible = bool(decks) or running
         names = " and ".join(sorted(decks))
+        lines: list[ft.Control]
         if cal is not None:
             lines = [w.para(f"From simulated solo games with {kept.played}; New game and History show "
                             "these bands:", small=True)]

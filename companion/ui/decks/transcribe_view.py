@@ -148,7 +148,7 @@ class TranscribeScreen:
         def focus(name: str):
             return lambda _e: self._do(lambda: self.t.focus_field(name))
 
-        slots = [
+        slots: list[ft.Control] = [
             (ft.FilledButton if f.focused else ft.TextButton)(f"{f.short}: {f.value}", on_click=focus(f.name),
                                                               height=40)
             for f in v.fields

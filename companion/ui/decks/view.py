@@ -52,8 +52,11 @@ def _transcribe_buttons(ctx: AppContext) -> list[ft.Control]:
     ]
     for name in DECK_NAMES:
         label, hint = Transcription.button(ctx.data_dir, name)
-        parts.append(w.big_button(label, lambda _e, n=name: ctx.go(f"/decks/transcribe?deck={n}"),
-                                  icon_name="EDIT_NOTE", hint=hint))
+
+        def transcribe(_e: object, n: str = name) -> None:
+            ctx.go(f"/decks/transcribe?deck={n}")
+
+        parts.append(w.big_button(label, transcribe, icon_name="EDIT_NOTE", hint=hint))
     return parts
 
 
@@ -104,7 +107,7 @@ class DecksScreen:
             parts.append(w.text_button(f"Use the app's {deck.name} deck again", back_to_app, icon_name="RESTORE"))
         return ft.Column(parts, spacing=2, tight=True)
 
-    def select(self, e: ft.ControlEvent) -> None:
+    def select(self, e: ft.Event[ft.SegmentedButton]) -> None:
         self.ctx.state.decks_shown = (e.control.selected or [self.shown])[0]
         self.render()
 

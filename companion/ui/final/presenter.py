@@ -18,10 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 from companion.rules import words
-from companion.rules.engine.game import IllegalInput
+from companion.rules.engine.game import Game, IllegalInput
+from companion.rules.names import Color
 from companion.rules.scoring import SetChart, rank_order, solo_automa, solo_verdict
+from companion.rules.setup import Player
 from companion.rules.words.game import players as players_in_words
 from companion.store import StoreError, not_saved_line
 from companion.store.session import GameSession
@@ -58,7 +61,7 @@ class FinalView:
     mode: str  # SHEET, SAVED or WAITING
     title: str  # "Solo game against two automa (Hard)"
     detail: str  # "5 rounds, Caverns of Gandûm"
-    humans: tuple[str, ...]  # the colours whose counts are entered on the sheet
+    humans: tuple[Color, ...]  # the colours whose counts are entered on the sheet
     human_totals: Mapping[str, int]
     automa: tuple[AutomaCard, ...]
     turn_order: tuple[tuple[str, str], ...]  # (colour, label), first to last
@@ -77,9 +80,28 @@ class FinalView:
     automa_totals: Mapping[str, int] = field(default_factory=dict)
 
 
+class _ViewCommon(TypedDict):
+    """What every :class:`FinalView` has, whatever its mode."""
+
+    title: str
+    detail: str
+    humans: tuple[Color, ...]
+    turn_order: tuple[tuple[str, str], ...]
+    game_id: int | None
+    table: bool
+
+
 #: A game's players in a few words ("Solo game against two automa (Hard)"): said by the words package.
 describe_players = players_in_words
 _and = words.join_and
+
+
+def _seat(p: Player) -> SeatState:
+    """A player's seat on the sheet: an automa at its difficulty, a human by name."""
+    if not p.is_automa:
+        return SeatState(p.color, name=p.name)
+    assert p.difficulty is not None  # an automa always has one (the Player model checks it)
+    return SeatState(p.color, "automa", p.difficulty)
 
 
 class FinalPresenter:
@@ -89,10 +111,7 @@ class FinalPresenter:
         self.session = session
         self.chart = chart
         setup = session.game.setup
-        seats = [
-            SeatState(p.color, "automa", p.difficulty) if p.is_automa else SeatState(p.color, name=p.name)
-            for p in setup.players
-        ]
+        seats = [_seat(p) for p in setup.players]
         self.sheet = ScorePresenter(seats, expansion=setup.expansion)
         self.revealed: set[str] = set()
         self.error: str | None = None
@@ -116,15 +135,15 @@ class FinalPresenter:
 
     # ------------------------------------------------------------------------------------------ the game
     @property
-    def game(self):
+    def game(self) -> Game:
         return self.session.game
 
     @property
-    def humans(self) -> list[str]:
+    def humans(self) -> list[Color]:
         return [p.color for p in self.game.setup.humans]
 
     @property
-    def automa(self) -> list[str]:
+    def automa(self) -> list[Color]:
         return [p.color for p in self.game.setup.automa]
 
     @property
@@ -133,7 +152,7 @@ class FinalPresenter:
         return self.game.setup.table_stash
 
     @property
-    def counted(self) -> list[str]:
+    def counted(self) -> list[Color]:
         """The seats whose counts are entered here: the humans, and the automa when the table kept their things."""
         return self.humans + (self.automa if self.table else [])
 
@@ -194,7 +213,7 @@ class FinalPresenter:
             self.error = view.waiting_for
             return False
         if view.result is None or view.result.error:
-            self.error = "The sheet has an error: " + (view.result.error if view.result else "no result")
+            self.error = "The sheet has an error: " + ((view.result.error if view.result else None) or "no result")
             return False
         scores = {row.color: row.total for row in view.result.rows}
         sheet = self.sheet.sheet().model_dump(mode="json")
@@ -219,7 +238,7 @@ class FinalPresenter:
             self._sync()
         order = tuple((c, self.sheet.seat(c).label) for c in game.state.turn_order)
         detail = f"{words.count(setup.rounds, 'round')}, " + ("Caverns of Gandûm" if setup.expansion else "base game")
-        common = {
+        common: _ViewCommon = {
             "title": describe_players(setup),
             "detail": detail,
             "humans": tuple(self.humans),
@@ -228,7 +247,7 @@ class FinalPresenter:
             "table": self.table,
         }
         full = self.sheet.result(self.chart)
-        human_totals = {r.color: r.total for r in full.rows if r.color in self.humans}
+        human_totals: dict[str, int] = {r.color: r.total for r in full.rows if r.color in self.humans}
         if mode == WAITING:
             d = game.decision
             where = f"round {game.state.round} of {setup.rounds}" if game.state.round else "the starting rolls"

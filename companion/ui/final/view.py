@@ -11,6 +11,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.rules import words
+from companion.rules.names import Color
 from companion.ui.final.presenter import SAVED, SHEET, AutomaCard, FinalPresenter, FinalView
 from companion.ui.score.parts import count_steppers, error_row, human_hint, result_controls
 from companion.ui.score.presenter import colour_name
@@ -99,7 +100,7 @@ class FinalScreen:
             counts = [
                 *[self._human(color, v) for color in v.humans],
                 *[self._automa_counted(color, v) for color in (self.p.automa if v.table else ())],
-                *[ft.Container(self._automa(card), key=ft.ScrollKey(_automa_key(card.color))) for card in v.automa],
+                *[ft.Container(self._automa(card), key=w.scroll_key(_automa_key(card.color))) for card in v.automa],
             ]
             # Once every automa is revealed the result goes first, under the title: the last reveal jumps to the
             # top, a place that does not depend on the new layout (a jump to the result card's key used the
@@ -207,7 +208,7 @@ class FinalScreen:
         )
         return w.card([head, hint, count_steppers(self.p.sheet, seat, self.refresh)], spacing=8)
 
-    def _human(self, color: str, v: FinalView) -> ft.Control:
+    def _human(self, color: Color, v: FinalView) -> ft.Control:
         return self._counted(color, v.human_totals.get(color), human_hint(color))
 
     def _automa_counted(self, color: str, v: FinalView) -> ft.Control:
@@ -243,7 +244,7 @@ class FinalScreen:
                 ],
                 spacing=8,
             )
-        counts = [
+        counts: list[ft.Control] = [
             ft.Container(
                 ft.Row(
                     [

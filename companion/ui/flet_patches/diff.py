@@ -1,10 +1,11 @@
 """Flet 1.0.5's diff asks "is this a dataclass?" and "which fields has it?" anew at every value.
 
 Each update walks the controls and value objects (borders, paddings, styles) under it and calls
-``dataclasses.is_dataclass`` about eighty times per updated control and ``dataclasses.fields`` (which filters
-every field of the class again) several times: a fifth of a tap's server time on this machine. Both answers
-depend on the object's class alone, so the diff (``flet.controls.object_patch``) and the encoder
-(``flet.messaging.protocol``) get versions that remember them per class. A class object itself (not an
+``dataclasses.is_dataclass`` some tens of times per updated control and ``dataclasses.fields`` (which filters
+every field of the class again) several times, again at every update (``python -m tests.bench.round_taps
+--profile FILE`` shows what it costs). Both answers depend on the object's class alone, so the diff
+(``flet.controls.object_patch``) and the encoder (``flet.messaging.protocol``) get versions that remember them
+per class. A class object itself (not an
 instance) is always asked afresh.
 
 A control added to the page is configured by walking every field of it and of each value object under it, a
@@ -16,6 +17,7 @@ Touches private names of Flet 1.0.5: if they move, ``install`` leaves Flet as it
 from __future__ import annotations
 
 import dataclasses
+import functools
 from types import SimpleNamespace
 from typing import Any
 
@@ -59,8 +61,7 @@ def _configure_skipping_plain(configure):
             return ()
         return configure(self, item, parent, frozen, configure_setattr_only)
 
-    configure_dataclass.__wrapped__ = configure
-    return configure_dataclass
+    return functools.update_wrapper(configure_dataclass, configure, assigned=(), updated=())
 
 
 def install() -> bool:
@@ -72,14 +73,16 @@ def install() -> bool:
         return False
     if getattr(object_patch, "dataclasses", None) is None or not hasattr(protocol, "is_dataclass"):
         return False
+    # The names the diff and the encoder look up in their own modules' globals are bound to the remembering
+    # versions there (``vars``: a module's namespace; the stand-ins are not the standard library's types).
     if not isinstance(object_patch.dataclasses, SimpleNamespace):
         shim = SimpleNamespace(**{name: getattr(dataclasses, name) for name in dir(dataclasses)
                                   if not name.startswith("__")})
         shim.is_dataclass, shim.fields = is_dataclass, fields
-        object_patch.dataclasses = shim
-    protocol.is_dataclass, protocol.fields = is_dataclass, fields
+        vars(object_patch)["dataclasses"] = shim
+    vars(protocol).update(is_dataclass=is_dataclass, fields=fields)
     builder = getattr(object_patch, "DiffBuilder", None)
     configure = getattr(builder, "_configure_dataclass", None)
-    if configure is not None and not hasattr(configure, "__wrapped__"):
+    if builder is not None and configure is not None and not hasattr(configure, "__wrapped__"):
         builder._configure_dataclass = _configure_skipping_plain(configure)
     return True

@@ -2,14 +2,16 @@
 
 The web connection's ``send_message`` logs ``f"send_message: {message}"``: the f-string is built before the
 logger can decline it, so each message's dataclass repr runs, and it walks the whole patch (every control and
-value the update carries, each enum by name). On the round screen that was about a tenth of a tap's server time,
-spent on text nobody reads. ``Message`` gets a repr that says only its action unless the ``flet_transport``
-logger would print the line, in which case Flet's own full repr is used, so debugging Flet sees what it always
-saw. Touches ``flet.messaging.protocol.Message``: if Flet moves it, ``install`` changes nothing.
+value the update carries, each enum by name): at every tap, text nobody reads (``python -m
+tests.bench.round_taps --profile FILE`` shows what it costs). ``Message`` gets a repr that says only its action
+unless the ``flet_transport`` logger would print the line, in which case Flet's own full repr is used, so
+debugging Flet sees what it always saw. Touches ``flet.messaging.protocol.Message``: if Flet moves it,
+``install`` changes nothing.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 
 #: The logger Flet's web connection writes each message to (``flet_web.fastapi.flet_app.transport_log``).
@@ -31,6 +33,7 @@ def install() -> bool:
             return full(self)
         return f"Message({self.action!r})"
 
-    short_repr.__wrapped__ = full
-    Message.__repr__ = short_repr
+    # Flet's own repr stays reachable as ``__wrapped__`` (the name is kept: the check above reads it).
+    patched = functools.update_wrapper(short_repr, full, assigned=(), updated=())
+    Message.__repr__ = patched  # type: ignore[method-assign]  # replacing Flet's method is the patch
     return True

@@ -11,11 +11,12 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, tzinfo
+from typing import TypedDict
 
 from companion.rules import words
 from companion.rules.automa.calibration import band as calibration_band
 from companion.rules.words.game import replay_problem
-from companion.store import DifficultyStats, GameInfo, Store, StoreError
+from companion.store import DifficultyStats, GameInfo, GameSummary, Store, StoreError
 from companion.store.calibration_file import bands_in_use, deck_bands
 from companion.store.session import GameSession
 
@@ -57,6 +58,17 @@ class GameRow:
     open_label: str = ""  # "Continue game 3" (in progress)
     result_label: str = ""  # "Result of game 3" (finished)
     delete_label: str = ""  # "Delete game 3"
+
+
+class _RowCommon(TypedDict):
+    """What every :class:`GameRow` has, finished or not."""
+
+    id: int
+    title: str
+    when: str
+    players: str
+    colors: tuple[str, ...]
+    delete_label: str
 
 
 @dataclass(frozen=True)
@@ -187,7 +199,7 @@ class HistoryPresenter:
         kinds = {p["color"]: p["kind"] for p in info.players}
         players = ", ".join(self._label(info, c, k) for c, k in kinds.items())
         title = f"Game {info.id}"
-        common = {
+        common: _RowCommon = {
             "id": info.id,
             "title": title,
             "when": format_when(info.started, self.tz),
@@ -326,21 +338,24 @@ def _y_range(lo: int, hi: int, step: int) -> tuple[int, int]:
 
 def _chart(games: list[GameInfo], band: BandSource | None, tz: tzinfo | None, wanted: str | None) -> ChartModel:
     """The player's solo scores at one difficulty in time order, and the automa's usual scores there."""
-    solo = [g for g in games if g.summary is not None and g.summary.verdict is not None and len(g.summary.humans) == 1]
-    solo.sort(key=lambda g: (g.ended or g.started, g.id))
-    by_difficulty: dict[str, list[GameInfo]] = {}
-    for g in solo:
-        by_difficulty.setdefault(g.summary.difficulty or "mixed", []).append(g)
+    solo = [
+        (g, g.summary)
+        for g in games
+        if g.summary is not None and g.summary.verdict is not None and len(g.summary.humans) == 1
+    ]
+    solo.sort(key=lambda gs: (gs[0].ended or gs[0].started, gs[0].id))
+    by_difficulty: dict[str, list[tuple[GameInfo, GameSummary]]] = {}
+    for g, s in solo:
+        by_difficulty.setdefault(s.difficulty or "mixed", []).append((g, s))
     order = [d for d in DIFFICULTY_ORDER if d in by_difficulty] + sorted(set(by_difficulty) - set(DIFFICULTY_ORDER))
     choices = tuple((d, f"{d.capitalize()} ({len(by_difficulty[d])})") for d in order)
     if not solo:
         note = "No solo game finished yet: your scores will be drawn here."
         return ChartModel(None, (), (), None, note, 0, 100, 20, (), note)
-    difficulty = wanted if wanted in by_difficulty else (solo[-1].summary.difficulty or "mixed")
+    difficulty = wanted if wanted in by_difficulty else (solo[-1][1].difficulty or "mixed")
     chosen = by_difficulty[difficulty]
     points = []
-    for x, g in enumerate(chosen, start=1):
-        s = g.summary
+    for x, (g, s) in enumerate(chosen, start=1):
         y = s.scores[s.humans[0]]
         points.append(
             ChartPoint(x, y, s.verdict == "win", f"{format_when(g.ended or g.started, tz)}: {y}, {s.verdict}")
@@ -362,7 +377,7 @@ def _chart(games: list[GameInfo], band: BandSource | None, tz: tzinfo | None, wa
     # At most about six dates along the bottom, each only where the day changes.
     every = max(1, -(-len(points) // 6))
     labels: list[tuple[int, str]] = []
-    for p, g in zip(points, chosen, strict=True):
+    for p, (g, _s) in zip(points, chosen, strict=True):
         when = (g.ended or g.started).astimezone(tz)
         day = f"{when.day} {when:%b}"
         if (p.x - 1) % every == 0 and (not labels or labels[-1][1] != day):

@@ -150,17 +150,18 @@ class HistoryScreen:
 
     def _chart(self, c: ChartModel) -> ft.Control:
         controls: list[ft.Control] = [w.heading("Your solo scores", 3)]
-        if len(c.choices) > 1:
+        shown = c.difficulty  # None only when no solo game is drawn: then there is nothing to choose
+        if len(c.choices) > 1 and shown is not None:
 
-            def chosen(e: ft.ControlEvent) -> None:
-                picked = (e.control.selected or [c.difficulty])[0]
+            def chosen(e: ft.Event[ft.SegmentedButton]) -> None:
+                picked = (e.control.selected or [shown])[0]
                 self.p.show_chart(picked)
                 self.redraw()
 
             controls.append(
                 ft.SegmentedButton(
                     segments=[ft.Segment(value=d, label=ft.Text(text)) for d, text in c.choices],
-                    selected=[c.difficulty],
+                    selected=[shown],
                     on_change=chosen,
                     show_selected_icon=False,
                 )

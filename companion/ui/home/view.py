@@ -11,11 +11,15 @@ from companion.ui.widgets import common as w
 
 def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
     model = home_presenter(has_game_in_progress=ctx.has_game_in_progress())
-    buttons = []
+    buttons: list[ft.Control] = []
     for a in model.actions:
+
+        def open_route(_e: object, route: str = a.route) -> None:
+            ctx.go(route)
+
         button = w.big_button(
             a.label,
-            (lambda _e, route=a.route: ctx.go(route)),
+            open_route,
             icon_name=a.icon,
             hint=a.hint,
             primary=a.primary,

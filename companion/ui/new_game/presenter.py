@@ -13,15 +13,16 @@ from __future__ import annotations
 import os
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
+from typing import Literal, get_args
 
 from pydantic import ValidationError
 
 from companion.rules import words
 from companion.rules.automa.calibration import Calibration, describe_band
 from companion.rules.automa.deck import Deck
-from companion.rules.names import COLORS
+from companion.rules.names import COLORS, DECK_NAMES, DIFFICULTIES, Color, DeckName, Difficulty
 from companion.rules.reference import Reference, load_reference
-from companion.rules.setup import MAX_NAME, Options, Player, Setup
+from companion.rules.setup import MAX_NAME, Options, Player, Setup, Stash, Variant
 from companion.store.calibration_file import bands_in_use
 from companion.store.decks import decks_in_use
 
@@ -33,12 +34,17 @@ MODES = {
 }
 
 
+#: A seat's player: a person, or an automa playing a deck.
+Kind = Literal["human", "automa"]
+VARIANTS: tuple[Variant, ...] = get_args(Variant)
+
+
 @dataclass(frozen=True)
 class Seat:
-    color: str
-    kind: str  # human | automa
+    color: Color
+    kind: Kind
     name: str = ""
-    deck: str | None = None
+    deck: DeckName | None = None
 
 
 def default_seats(mode: str) -> list[Seat]:
@@ -59,8 +65,8 @@ class NewGameForm:
     mode: str = "solo"
     seats: list[Seat] = field(default_factory=lambda: default_seats("solo"))
     expansion: bool = True
-    variant: str = "standard"
-    difficulty: str = "hard"
+    variant: Variant = "standard"
+    difficulty: Difficulty = "hard"
     extra_dwarf: bool = False
     one_round_fewer: bool = False
     virtual_axes: bool = False
@@ -68,7 +74,7 @@ class NewGameForm:
     #: transcribed deck in use is played, as the Decks screen says it is ("Your red deck is in use").
     transcribed_decks: bool | None = None
     #: Who keeps the automa's things: "app" (it asks what it cannot see) or "table" (nothing asked in play).
-    stash: str = "app"
+    stash: Stash = "app"
 
     def choose_mode(self, mode: str) -> None:
         if mode not in MODES:
@@ -78,8 +84,10 @@ class NewGameForm:
         if mode != "custom":
             self.extra_dwarf = self.one_round_fewer = False
 
-    def set_color(self, index: int, color: str) -> None:
+    def set_color(self, index: int, color: str | None) -> None:
         """Give seat ``index`` a colour; a seat that had it takes the old colour (colours stay unique)."""
+        if color not in COLORS:
+            raise ValueError(f"colour: one of {', '.join(COLORS)}")
         old = self.seats[index].color
         for i, seat in enumerate(self.seats):
             if seat.color == color and i != index:
@@ -91,14 +99,27 @@ class NewGameForm:
         cut short without a word."""
         self.seats[index] = replace(self.seats[index], name=name.strip())
 
-    def set_deck(self, index: int, deck: str) -> None:
+    def set_deck(self, index: int, deck: str | None) -> None:
         """An automa's deck; the other automa takes the other deck (red and green never mix)."""
+        if deck not in DECK_NAMES:
+            raise ValueError(f"deck: one of {', '.join(DECK_NAMES)}")
         for i, seat in enumerate(self.seats):
             if seat.kind == "automa" and i != index:
                 self.seats[i] = replace(seat, deck="green" if deck == "red" else "red")
         self.seats[index] = replace(self.seats[index], deck=deck)
 
-    def add_seat(self, kind: str) -> None:
+    def set_variant(self, variant: str | None) -> None:
+        """How dragon fights are rolled: the standard rules or the Rahdo variant."""
+        if variant not in VARIANTS:
+            raise ValueError(f"dragon fights: one of {', '.join(VARIANTS)}")
+        self.variant = variant
+
+    def set_difficulty(self, difficulty: str | None) -> None:
+        if difficulty not in DIFFICULTIES:
+            raise ValueError(f"difficulty: one of {', '.join(DIFFICULTIES)}")
+        self.difficulty = difficulty
+
+    def add_seat(self, kind: Kind) -> None:
         """Custom and no-automa games: add a human or (custom) an automa in a free colour."""
         free = [c for c in COLORS if c not in {s.color for s in self.seats}]
         if not free or len(self.seats) >= 4:
@@ -121,7 +142,7 @@ class NewGameForm:
         the switch was turned off."""
         return bool(imported) if self.transcribed_decks is None else self.transcribed_decks and bool(imported)
 
-    def automa_decks(self) -> list[str]:
+    def automa_decks(self) -> list[DeckName]:
         """The decks the automa of this setup play, in seat order."""
         return [s.deck for s in self.seats if s.kind == "automa" and s.deck]
 
@@ -147,7 +168,7 @@ class NewGameForm:
     def band_lines(self, calibration: Calibration | None) -> list[str]:
         """What each difficulty means in points for the automa this setup plays (two players and the red automa:
         the red automa's band only, with its median)."""
-        return [describe_band(d, calibration, decks=self.automa_decks()) for d in ("easy", "hard", "punishing")]
+        return [describe_band(d, calibration, decks=self.automa_decks()) for d in DIFFICULTIES]
 
     def bands(self, data_dir: str | os.PathLike[str], imported: Collection[str]) -> tuple[list[str], str]:
         """What each difficulty means in points (:meth:`band_lines`) with the decks this game will use, and the

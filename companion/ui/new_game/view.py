@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import os
 import secrets
+from collections.abc import Callable
 
 import flet as ft
 
-from companion.rules.names import COLORS
+from companion.rules.names import COLORS, DECK_NAMES, DIFFICULTIES
 from companion.ui.new_game.presenter import MODES, NewGameForm, axe_bag_hint, imported_decks, stash_hint
 from companion.ui.shell import game_access
 from companion.ui.shell.context import AppContext
@@ -80,12 +81,12 @@ class NewGameScreen:
         return [ft.Column([*error, button], spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)]
 
     def _modes(self) -> ft.Control:
-        def choose(mode):
+        def choose(mode: str) -> None:
             self.form.choose_mode(mode)
             self.error = None
             self.redraw()
 
-        buttons = [
+        buttons: list[ft.Control] = [
             ft.Container(
                 content=(ft.FilledButton if self.form.mode == m else ft.OutlinedButton)(
                     text, on_click=lambda _e, m=m: choose(m), height=w.TARGET
@@ -136,18 +137,20 @@ class NewGameScreen:
                         label=f"Seat {i + 1} deck",
                         value=seat.deck,
                         width=other_width,
-                        options=[ft.DropdownOption(key=d, text=d.capitalize()) for d in ("red", "green")],
+                        options=[ft.DropdownOption(key=d, text=d.capitalize()) for d in DECK_NAMES],
                         on_select=lambda e, i=i: self._set(lambda: f.set_deck(i, e.control.value)),
                     )
                 )
             if removable:
-                controls.append(
-                    w.icon_button("DELETE", f"Remove seat {i + 1}", lambda _e, i=i: self._set(lambda: f.remove_seat(i)))
-                )
+
+                def remove(_e: object, i: int = i) -> None:
+                    self._set(lambda: f.remove_seat(i))
+
+                controls.append(w.icon_button("DELETE", f"Remove seat {i + 1}", remove))
             rows.append(head)
             rows.append(ft.Row(controls, wrap=True, spacing=8, run_spacing=8))
         if f.mode in ("custom", "none") and len(f.seats) < 4:
-            adds = [
+            adds: list[ft.Control] = [
                 w.text_button("Add a human", lambda _e: self._set(lambda: f.add_seat("human")), icon_name="PERSON_ADD")
             ]
             if f.mode == "custom":
@@ -200,7 +203,7 @@ class NewGameScreen:
                     ft.DropdownOption(key="standard", text="Standard (own dice)"),
                     ft.DropdownOption(key="rahdo", text="Rahdo variant (shared black die)"),
                 ],
-                on_select=lambda e: self._set(lambda: setattr(f, "variant", e.control.value)),
+                on_select=lambda e: self._set(lambda: f.set_variant(e.control.value)),
             ),
         ]
         if f.mode != "none":
@@ -209,8 +212,8 @@ class NewGameScreen:
                     label="Automa difficulty",
                     value=f.difficulty,
                     width=260,
-                    options=[ft.DropdownOption(key=d, text=d.capitalize()) for d in ("easy", "hard", "punishing")],
-                    on_select=lambda e: self._set(lambda: setattr(f, "difficulty", e.control.value)),
+                    options=[ft.DropdownOption(key=d, text=d.capitalize()) for d in DIFFICULTIES],
+                    on_select=lambda e: self._set(lambda: f.set_difficulty(e.control.value)),
                 )
             )
             rows.append(
@@ -247,7 +250,7 @@ class NewGameScreen:
         """The decks transcribed on the Decks screen that still read, by name."""
         return imported_decks(self.ctx.data_dir)
 
-    def _set(self, change) -> None:
+    def _set(self, change: Callable[[], object]) -> None:
         try:
             change()
             self.error = None

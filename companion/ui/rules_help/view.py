@@ -49,7 +49,7 @@ def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
         listing.controls = [_section(s, expanded=bool(query.strip()) or s.key == params.get("open")) for s in found]
         empty.visible = not found
 
-    def on_change(e: ft.ControlEvent) -> None:
+    def on_change(e: ft.Event[ft.TextField]) -> None:
         show(e.control.value or "")
 
     search = ft.TextField(

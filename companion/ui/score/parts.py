@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.rules.names import Color
 from companion.rules.scoring import COLOR_GEM
 from companion.ui.score.presenter import ResultView, Row, ScorePresenter, SeatState, colour_name
 from companion.ui.widgets import common as w
@@ -17,7 +18,7 @@ def stepper(label: str, value: int, on_step: Callable[[int], int], on_text: Call
     """``[-] [label: value] [+]``: big buttons, a number field in between (named ``label``)."""
     error = ft.Text("", color=ft.Colors.ERROR, size=12, visible=False)
 
-    def typed(e: ft.ControlEvent) -> None:
+    def typed(e: ft.Event[ft.TextField]) -> None:
         message = on_text(e.control.value or "")
         error.value = message or ""
         error.visible = bool(message)
@@ -64,7 +65,7 @@ def count_steppers(presenter: ScorePresenter, seat: SeatState, on_change: Callab
     return ft.ResponsiveRow(steppers, spacing=8, run_spacing=8)
 
 
-def human_hint(color: str) -> ft.Control:
+def human_hint(color: Color) -> ft.Control:
     """What a human counts: the tiles added during the game (the starting tile is added for them)."""
     return w.para(
         f"Count the mine tiles you added during the game; your starting tile ({COLOR_GEM[color]}) is "

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 from pydantic import ValidationError
 
+from companion.rules.names import Color, Difficulty
 from companion.rules.scoring import (
     BASE_TILE_TYPES,
     COLORS,
@@ -43,7 +44,7 @@ from companion.ui.score.result import (
     solo_view,
     tie_notes,
 )
-from companion.ui.score.seats import AUTOMA_FIELDS, HUMAN_FIELDS, KINDS, SeatState, colour_name
+from companion.ui.score.seats import AUTOMA_FIELDS, HUMAN_FIELDS, KINDS, Kind, SeatState, colour_name
 
 
 class ScorePresenter:
@@ -56,7 +57,7 @@ class ScorePresenter:
 
     # ------------------------------------------------------------------------------------------ presets
     @classmethod
-    def solo(cls, difficulty: str = "hard") -> ScorePresenter:
+    def solo(cls, difficulty: Difficulty = "hard") -> ScorePresenter:
         """One human (blue) against the red and green automa, expansion."""
         return cls(
             [
@@ -70,14 +71,14 @@ class ScorePresenter:
     @classmethod
     def group(cls, n: int = 4, expansion: bool = False) -> ScorePresenter:
         """``n`` humans, no automa."""
-        order = ("blue", "red", "green", "yellow")
+        order: tuple[Color, ...] = ("blue", "red", "green", "yellow")
         return cls([SeatState(c) for c in order[:n]], expansion=expansion)
 
     # ------------------------------------------------------------------------------------------ the seats
     def seat(self, color: str) -> SeatState:
         return next(s for s in self.seats if s.color == color)
 
-    def free_colours(self) -> list[str]:
+    def free_colours(self) -> list[Color]:
         used = {s.color for s in self.seats}
         return [c for c in COLORS if c not in used]
 
@@ -89,7 +90,7 @@ class ScorePresenter:
     def can_remove(self) -> bool:
         return len(self.seats) > 1
 
-    def add_player(self, kind: str = "human") -> SeatState:
+    def add_player(self, kind: Kind = "human") -> SeatState:
         if not self.can_add:
             raise ValueError("four players at most")
         seat = SeatState(self.free_colours()[0], kind)
@@ -125,7 +126,7 @@ class ScorePresenter:
         seat = self.seat(color)
         other = next((s for s in self.seats if s.color == new), None)
         if other is not None:
-            other.color = color
+            other.color = seat.color
         seat.color = new
         self.turn_order = [new if c == color else color if c == new else c for c in self.turn_order]
 

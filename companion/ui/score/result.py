@@ -89,8 +89,8 @@ def describe(result: ScoreResult, seats: Sequence[SeatState], turn_order: Sequen
         rows.append(Row(p.rank, p.color, seat(p.color).label, p.total, tuple(lines), notes[p.color]))
     solo = None
     if result.solo is not None:
-        human = next(p for p in result.players if p.kind == "human")
-        solo = solo_view(human.total, result.solo)
+        person = next(p for p in result.players if p.kind == "human")
+        solo = solo_view(person.total, result.solo)
     return ResultView(tuple(rows), solo, None, any_estimate)
 
 

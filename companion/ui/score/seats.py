@@ -5,10 +5,14 @@ which counts the sheet asks of each kind of player, in the order the screen asks
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal, get_args
 
 from companion.rules import words
+from companion.rules.names import Color, Difficulty
 
-KINDS = ("human", "automa")
+#: A seat's kind: a person, or an automa scored from its stash.
+Kind = Literal["human", "automa"]
+KINDS: tuple[Kind, ...] = get_args(Kind)
 
 #: The count fields of each kind of player, in the order the screen asks for them: (key, label).
 HUMAN_FIELDS: tuple[tuple[str, str], ...] = (
@@ -38,9 +42,9 @@ def colour_name(color: str) -> str:
 
 @dataclass
 class SeatState:
-    color: str
-    kind: str = "human"
-    difficulty: str = "hard"
+    color: Color
+    kind: Kind = "human"
+    difficulty: Difficulty = "hard"
     counts: dict[str, int] = field(default_factory=dict)
     name: str | None = None  # a human's name, when the table gave one
 

@@ -6,6 +6,7 @@ The sheet lives in ``ctx.state.score`` (a :class:`ScorePresenter`), so leaving t
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 import flet as ft
 
@@ -18,14 +19,15 @@ from companion.ui.widgets import common as w
 from companion.ui.widgets.colors import dot
 
 RESULT_KEY = "score-result"
+T = TypeVar("T")
 
 
-def _choice(label: str, value: str, options: list[tuple[str, str]], on_change) -> ft.Control:
-    """A one-of-a-few choice as a segmented button (compact on a phone), with a caption."""
+def _choice(label: str, value: str, options: list[tuple[str, str]], on_pick: Callable[[str], object]) -> ft.Control:
+    """A one-of-a-few choice as a segmented button (compact on a phone), with a caption; ``on_pick`` gets the value
+    chosen."""
 
-    def changed(e: ft.ControlEvent) -> None:
-        e.control.value = (e.control.selected or [value])[0]
-        on_change(e)
+    def changed(e: ft.Event[ft.SegmentedButton]) -> None:
+        on_pick((e.control.selected or [value])[0])
 
     return ft.Column(
         [
@@ -87,7 +89,7 @@ class ScoreScreen:
                     self.order_col,
                 ]
             ),
-            ft.Container(w.card([w.heading("Result", 3), self.result_col]), key=ft.ScrollKey(RESULT_KEY)),
+            ft.Container(w.card([w.heading("Result", 3), self.result_col]), key=w.scroll_key(RESULT_KEY)),
         ]
 
     # ------------------------------------------------------------------------------------------ the game
@@ -119,7 +121,7 @@ class ScoreScreen:
 
         return handler
 
-    def _set_edition(self, e: ft.ControlEvent) -> None:
+    def _set_edition(self, e: ft.Event[ft.Switch]) -> None:
         self.presenter.set_expansion(bool(e.control.value))
         self.render()
 
@@ -133,11 +135,11 @@ class ScoreScreen:
             text.value = words.count(total, "point") if total is not None else "-"
 
     # ------------------------------------------------------------------------------------------ players
-    def _structural(self, action):
+    def _structural(self, action: Callable[[T], object]) -> Callable[[T], None]:
         """A handler that changes the sheet's shape (a player, a colour, a kind): the sheet is drawn again."""
 
-        def handler(e: ft.ControlEvent) -> None:
-            action(e)
+        def handler(arg: T) -> None:
+            action(arg)
             self.render()
 
         return handler
@@ -166,13 +168,13 @@ class ScoreScreen:
                 "Colour",
                 color,
                 [(c, colour_name(c)) for c in COLORS],
-                self._structural(lambda e: presenter.set_colour(color, e.control.value)),
+                self._structural(lambda v: presenter.set_colour(color, v)),
             ),
             _choice(
                 "Player",
                 seat.kind,
                 [("human", "Human"), ("automa", "Automa")],
-                self._structural(lambda e: presenter.set_kind(color, e.control.value)),
+                self._structural(lambda v: presenter.set_kind(color, v)),
             ),
         ]
         if seat.kind == "automa":
@@ -181,7 +183,7 @@ class ScoreScreen:
                     "Difficulty",
                     seat.difficulty,
                     [(d, d.capitalize()) for d in DIFFICULTIES],
-                    self._structural(lambda e: presenter.set_difficulty(color, e.control.value)),
+                    self._structural(lambda v: presenter.set_difficulty(color, v)),
                 )
             )
             controls.append(w.para("Count from its hidden stash.", small=True))
@@ -195,12 +197,10 @@ class ScoreScreen:
         return ft.Row(
             [
                 w.text_button(
-                    "Add a player", lambda _e: (presenter.add_player("human"), self.render()), icon_name="PERSON_ADD"
+                    "Add a player", self._structural(lambda _e: presenter.add_player("human")), icon_name="PERSON_ADD"
                 ),
                 w.text_button(
-                    "Add an automa",
-                    lambda _e: (presenter.add_player("automa"), self.render()),
-                    icon_name="SMART_TOY",
+                    "Add an automa", self._structural(lambda _e: presenter.add_player("automa")), icon_name="SMART_TOY"
                 ),
             ],
             wrap=True,
@@ -209,7 +209,7 @@ class ScoreScreen:
     # ------------------------------------------------------------------------------------------ turn order
     def _order_rows(self) -> list[ft.Control]:
         presenter = self.presenter
-        rows = []
+        rows: list[ft.Control] = []
         n = len(presenter.turn_order)
         for i, color in enumerate(presenter.turn_order):
             name = colour_name(color)

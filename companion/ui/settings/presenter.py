@@ -214,13 +214,14 @@ class SettingsPresenter:
                 value = [_int(f.label, values[f.key]) for f in row.fields]
             elif name == SET_CHART:
                 chart = self.set_chart
-                value = {}
+                owner: dict[int, int] = {}
                 for f in row.fields:
                     n = int(f.key.removeprefix("tiles_"))
                     pts = _int(f.label, values.get(f.key, f.value))
                     # A value left at the app's estimate stays an estimate; a changed one is the owner's.
                     if chart.points(n) != (pts, "estimate"):
-                        value[n] = pts
+                        owner[n] = pts
+                value = owner
             else:
                 reward = values.get("reward", row.fields[0].value)
                 amount = 0 if reward == "none" else _int(row.fields[1].label, values.get("amount", ""))

@@ -34,7 +34,8 @@ def share_card(ctx: AppContext) -> ft.Control:
         render()
 
     def ask_again(_e) -> None:
-        whose.pick(ctx, session.game_id, None)
+        if session is not None and session.game_id is not None:  # the button shows only beside a stored game
+            whose.pick(ctx, session.game_id, None)
         ctx.go("/round")
 
     def render() -> None:

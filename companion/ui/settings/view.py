@@ -38,7 +38,7 @@ def _error_row(message: str) -> ft.Control:
 def _input(f: Field, values: dict[str, str]) -> ft.Control:
     """One field of a correction editor: a row of choices or a number; what is typed goes into ``values``."""
 
-    def set_value(e: ft.ControlEvent) -> None:
+    def set_value(e: ft.Event[ft.RadioGroup] | ft.Event[ft.TextField]) -> None:
         values[f.key] = e.control.value or ""
 
     if f.choices:
@@ -206,7 +206,7 @@ class SettingsScreen:
         controls: list[ft.Control] = [ft.Row(inputs, wrap=True, spacing=10, run_spacing=10)]
         if row.key in self.errors:
             controls.append(_error_row(self.errors[row.key]))
-        buttons = [w.filled_button(f"Save {row.label.lower()}", save, icon_name="CHECK")]
+        buttons: list[ft.Control] = [w.filled_button(f"Save {row.label.lower()}", save, icon_name="CHECK")]
         if row.can_reset:
             buttons.append(w.text_button("Use the app's value", reset, icon_name="RESTORE"))
         buttons.append(w.text_button("Cancel", cancel))

@@ -65,7 +65,7 @@ class Router:
             log.exception("screen %s failed to build", path)
             controls = [w.card([w.heading("This screen failed to open"), w.para(str(err) or type(err).__name__)])]
         if len(controls) == 1 and getattr(controls[0], "data", None) == w.FILLS_VIEW:  # scrolls itself (w.pinned)
-            return ft.View(route=route, appbar=self.top_bar(screen), controls=controls, padding=0, spacing=0)
+            return ft.View(route=route, appbar=self.top_bar(screen), controls=list(controls), padding=0, spacing=0)
         return ft.View(
             route=route,
             appbar=self.top_bar(screen),

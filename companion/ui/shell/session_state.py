@@ -53,8 +53,9 @@ class SessionState:
     #: The round screen's presenter: the error line, the stashes revealed and the revision the page has drawn
     #: outlive a redraw; a new one is made for another game.
     round_presenter: RoundPresenter | None = None
-    #: The end-of-game sheet of each game (by id): the counts typed so far survive leaving the screen.
-    final_presenters: dict[int, FinalPresenter] = field(default_factory=dict)
+    #: The end-of-game sheet of each game (by id; None: a game not stored): the counts typed so far survive leaving
+    #: the screen.
+    final_presenters: dict[int | None, FinalPresenter] = field(default_factory=dict)
     #: The score sheet (/score): the players and counts typed survive leaving the screen.
     score: ScorePresenter | None = None
     #: History's presenter: the chart's chosen difficulty and the difficulties read from each game's record

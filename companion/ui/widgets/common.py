@@ -75,11 +75,13 @@ def big_button(
     )
 
 
-def text_button(label: str, on_click: Handler = None, *, icon_name: str | None = None, **kw: Any) -> ft.Control:
+def text_button(label: str, on_click: Handler = None, *, icon_name: str | None = None, **kw: Any) -> ft.TextButton:
     return ft.TextButton(label, icon=icon(icon_name) if icon_name else None, on_click=on_click, height=TARGET - 4, **kw)
 
 
-def filled_button(label: str, on_click: Handler = None, *, icon_name: str | None = None, **kw: Any) -> ft.Control:
+def filled_button(
+    label: str, on_click: Handler = None, *, icon_name: str | None = None, **kw: Any
+) -> ft.FilledButton:
     return ft.FilledButton(
         label, icon=icon(icon_name) if icon_name else None, on_click=on_click, height=TARGET - 4, **kw
     )
@@ -135,7 +137,7 @@ def card(controls: Sequence[ft.Control], *, spacing: int = 8, padding: int = 14,
     )
 
 
-def number_field(label: str, value: str | int, on_change: Handler = None, *, width: int = 88, **kw: Any):
+def number_field(label: str, value: str | int, on_change: Handler = None, *, width: int | None = 88, **kw: Any):
     """A digits-only field, named by ``label``."""
     return ft.TextField(
         label=label,
@@ -148,6 +150,12 @@ def number_field(label: str, value: str | int, on_change: Handler = None, *, wid
         dense=False,
         **kw,
     )
+
+
+def scroll_key(name: str) -> ft.ScrollKey:
+    """The key a screen's ``scroll_to(scroll_key=name)`` finds a control by."""
+    # Flet builds ScrollKey's dataclass in a decorator of its own (flet/controls/keys.py) that mypy cannot read.
+    return ft.ScrollKey(name)  # type: ignore[call-arg]
 
 
 #: ``data`` of a screen's control that fills the view itself (its own scrolling part and a pinned bar).

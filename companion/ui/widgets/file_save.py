@@ -10,7 +10,7 @@ save is a download of those bytes); in the desktop window it opens a save dialog
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 import flet as ft
 
@@ -19,9 +19,21 @@ from companion.ui.widgets import common as w
 
 
 class Said(Protocol):
-    """What a presenter gives the button: a file (with ``file_name`` and ``data`` too) or one line."""
+    """What a presenter gives the button: one line (why there is no file), or a :class:`File`."""
 
-    message: str
+    @property
+    def message(self) -> str: ...
+
+
+@runtime_checkable
+class File(Said, Protocol):
+    """A file to hand over, and the line said once it is."""
+
+    @property
+    def file_name(self) -> str: ...
+
+    @property
+    def data(self) -> bytes: ...
 
 
 def picker(ctx: AppContext) -> ft.FilePicker:
@@ -40,10 +52,9 @@ def save_button(ctx: AppContext, label: str, make: Callable[[], Said], *, filled
 
     async def save(_e) -> None:
         got = make()
-        data = getattr(got, "data", None)
-        if data is not None:
+        if isinstance(got, File):
             try:
-                await files.save_file(file_name=got.file_name, src_bytes=data)
+                await files.save_file(file_name=got.file_name, src_bytes=got.data)
             except Exception as err:  # noqa: BLE001 - whatever the client says, one line for the player
                 ctx.toast(f"The file could not be handed to the browser: {err}")
                 return
