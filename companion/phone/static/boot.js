@@ -2,8 +2,8 @@
 // build when the host has one, and ask the browser to keep the app's data when it runs short of space.
 //
 // A newer build is looked for at each load, each time the app comes back to the screen and every half hour.
-// It is never put in place by itself: a line at the top says "A new version is ready" with a Reload button,
-// and only that tap lets the new build take over and reloads the page (the game is stored at every step, so
+// It is never put in place by itself: a line at the top says "A new version is ready" with a Reload button
+// (and "Later", which hides the line until the next check), and only that tap lets the new build take over and reloads the page (the game is stored at every step, so
 // it continues where it was). Until then the page keeps running, and being served, the build it started with.
 (function () {
   var CHECK_EVERY_MS = 30 * 60 * 1000;
@@ -15,15 +15,15 @@
     bar.id = BAR_ID;
     bar.setAttribute("role", "status");
     bar.style.cssText = "position:fixed;top:0;left:0;right:0;z-index:2147483647;display:flex;flex-wrap:wrap;" +
-      "align-items:center;justify-content:center;gap:8px 16px;box-sizing:border-box;" +
-      "padding:calc(8px + env(safe-area-inset-top)) 16px 8px;background:#3E2723;color:#FFFFFF;" +
-      "font:16px/1.4 Roboto,system-ui,sans-serif;box-shadow:0 2px 6px rgba(0,0,0,.35)";
+      "align-items:center;justify-content:center;gap:8px 10px;box-sizing:border-box;" +
+      "padding:calc(8px + env(safe-area-inset-top)) 12px 8px;background:#3E2723;color:#FFFFFF;" +
+      "font:15px/1.4 Roboto,system-ui,sans-serif;box-shadow:0 2px 6px rgba(0,0,0,.35)";
     var text = document.createElement("span");
     text.textContent = "A new version is ready.";
     var button = document.createElement("button");
     button.type = "button";
     button.textContent = "Reload";
-    button.style.cssText = "min-height:44px;min-width:96px;padding:0 20px;border:0;border-radius:22px;" +
+    button.style.cssText = "min-height:44px;padding:0 16px;border:0;border-radius:22px;" +
       "background:#FF8F00;color:#000000;font:inherit;font-weight:600;cursor:pointer";
     button.addEventListener("click", function () {
       tapped();
@@ -32,8 +32,16 @@
       if (registration.waiting) registration.waiting.postMessage({ type: "take-over" });
       else location.reload();
     });
+    // The line covers the app's top bar: "Later" puts it away until the next check finds the new build again.
+    var later = document.createElement("button");
+    later.type = "button";
+    later.textContent = "Later";
+    later.style.cssText = "min-height:44px;padding:0 12px;border:1px solid #FFFFFF;border-radius:22px;" +
+      "background:transparent;color:#FFFFFF;font:inherit;cursor:pointer";
+    later.addEventListener("click", function () { bar.remove(); });
     bar.appendChild(text);
     bar.appendChild(button);
+    bar.appendChild(later);
     document.body.appendChild(bar);
   }
 
