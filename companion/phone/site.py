@@ -4,26 +4,25 @@ What ``flet publish --no-cdn`` does, done here with flet-web's own pieces (its w
 ``patch_*`` functions, pinned with the app) so that nothing is fetched from a host other than the two
 registries (see :mod:`companion.phone.fetch`): flet-cli's publish reads a version manifest from GitHub and the
 runtime from a CDN. On top of that the site gets what a phone needs: the requirements bundled in the app
-archive (micropip would fetch them at every load), a web manifest with the app's name and icons, and a
-service worker of its own that keeps every file (Flet's is a kill switch).
+archive (micropip would fetch them at every load; :mod:`companion.phone.archive`), a web manifest with the
+app's name and icons, and a service worker of its own that keeps the files of one build and offers the next
+(Flet's is a kill switch; :mod:`companion.phone.offline`). Nothing a browser never reads is fetched: one
+CanvasKit build of the two, no unused fonts, a standard library without the modules the app never imports
+(:mod:`companion.phone.stdlib`), the app's Python as bytecode alone.
 
 The layout of the site::
 
-    index.html  manifest.json  sw.js  python.js  python-worker.js  main.dart.js  flutter*.js
+    index.html  manifest.json  sw.js  boot.js  python.js  python-worker.js  main.dart.js  flutter*.js
     icons/  assets/  canvaskit/  pyodide/  app.tar.gz (main.py, companion/, automa_decks/, __pypackages__/)
+    licenses/ (the bundled packages' licence texts, as assets/NOTICES is Flutter's: never fetched by the page)
 """
 
 from __future__ import annotations
 
-import gzip
-import hashlib
-import io
 import json
 import re
 import shutil
-import tarfile
 import tempfile
-import zipfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,7 +30,7 @@ from pathlib import Path
 import flet_web
 from flet.controls.types import RouteUrlStrategy, WebRenderer
 
-from companion.phone import bytecode, early_start, fetch
+from companion.phone import archive, early_start, fetch, offline, stdlib
 
 APP_NAME = "Treasure Mountain Companion"
 SHORT_NAME = "Treasure"
@@ -51,8 +50,10 @@ APP_ARCHIVE = "app.tar.gz"
 #: recording a load without the service worker): the wasm build of the client and its renderers (the page uses
 #: the JavaScript build with CanvasKit), symbol files, source maps, the loader that flutter_bootstrap.js already
 #: holds, Flet's own runtime copy (replaced by the npm one), its kill-switch service worker and its icons.
-#: Kept though Chromium never asks for them: canvaskit/canvaskit.* (Safari and Firefox draw with that one, not
-#: canvaskit/chromium/) and assets/NOTICES (the licences of the client's parts).
+#: The fonts of Cupertino's icons and of KaTeX's mathematics go too (the app shows neither, and Flutter fetches
+#: every font of its manifest at start). Kept though Chromium never asks for them: canvaskit/canvaskit.*
+#: (Safari and Firefox draw with that one, not canvaskit/chromium/; the service worker keeps the one a browser
+#: asks for) and assets/NOTICES (the licences of the client's parts, which the page never fetches).
 PRUNED = (
     "main.dart.wasm",
     "main.dart.mjs",
@@ -72,6 +73,8 @@ PRUNED = (
     "assets/packages/record_web",
     "assets/packages/flutter_map",
     "assets/packages/wakelock_plus",
+    "assets/packages/cupertino_icons",
+    "assets/packages/flutter_math_fork",
 )
 
 #: What the page may load: its own files only (the browser refuses the rest before asking). Flet's client asks
@@ -82,10 +85,6 @@ CONTENT_POLICY = (
     "style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; "
     "worker-src 'self' blob:; object-src 'none'; base-uri 'self'"
 )
-
-#: The Python packages' files the app never reads in the browser.
-PRUNED_IN_PACKAGES = ("__pycache__", "*.pyc", "*.pyi", "py.typed", "RECORD", "INSTALLER", "WHEEL")
-
 
 class BuildError(Exception):
     """Why the site could not be built, in one line."""
@@ -127,9 +126,9 @@ def build_site(
         _copy_web_client(staging)
         _copy_runtime(runtime, staging / "pyodide")
         _copy_icons(staging / "icons")
-        _write_app_archive(staging / APP_ARCHIVE, root, wheels, staging / "pyodide")
+        _write_app_archive(staging, root, wheels)
         _patch_pages(staging, pins)
-        version = _write_service_worker(staging)
+        version = offline.write_service_worker(staging, site_files(staging), STATIC / "sw.js", _substitute)
         (staging / MARKER).write_text(f"{version}\n")
         _replace(dest, staging)
     except BaseException:
@@ -197,40 +196,20 @@ def _copy_icons(target: Path) -> None:
     shutil.copyfile(ICONS / "favicon-32.png", target.parent / "favicon.png")
 
 
-def _write_app_archive(path: Path, root: Path, wheels: Iterable[Path], runtime: Path) -> None:
-    """The archive the page unpacks into Python's working folder: the entry module, the app's code and decks,
-    and the requirements unpacked under ``__pypackages__`` (the worker puts it on ``sys.path``), each Python
-    file with its bytecode (:mod:`companion.phone.bytecode`, compiled by ``runtime``, the site's Pyodide).
-
-    Reproducible: entries sorted, fixed times and owners, no gzip time stamp.
-    """
-    entries: dict[str, bytes] = {"main.py": (HERE / "entry.py").read_bytes()}
-    for folder in ("companion", "automa_decks"):
-        for src in sorted((root / folder).rglob("*")):
-            if src.is_file() and not _skipped(src.relative_to(root)):
-                entries[src.relative_to(root).as_posix()] = src.read_bytes()
-    for wheel in wheels:
-        with zipfile.ZipFile(wheel) as whl:
-            for info in whl.infolist():
-                if info.is_dir() or _skipped(Path(info.filename)):
-                    continue
-                entries[f"__pypackages__/{info.filename}"] = whl.read(info)
+def _write_app_archive(site: Path, root: Path, wheels: Iterable[Path]) -> None:
+    """``app.tar.gz`` (:mod:`companion.phone.archive`, compiled by the site's Pyodide), the packages' licence
+    texts beside it, and the site's standard library pruned to what the archive's code imports."""
+    entries, licences = archive.app_entries(HERE / "entry.py", root, wheels)
+    runtime = site / "pyodide"
+    zipped = runtime / "python_stdlib.zip"
     try:
-        entries = bytecode.with_bytecode(entries, runtime)
-    except bytecode.CompileError as err:
+        archive.write_app_archive(site / APP_ARCHIVE, entries, runtime)
+        pruned_zip = zipped.with_name(".python_stdlib.zip")
+        stdlib.prune_zip(zipped, pruned_zip, {k: v for k, v in entries.items() if k.endswith(".py")})
+        pruned_zip.replace(zipped)
+    except (archive.ArchiveError, stdlib.StdlibError) as err:
         raise BuildError(str(err)) from None
-    buffer = io.BytesIO()
-    with tarfile.open(fileobj=buffer, mode="w", format=tarfile.GNU_FORMAT) as tar:
-        for name in sorted(entries):
-            member = tarfile.TarInfo(name)
-            member.size, member.mode, member.mtime = len(entries[name]), 0o644, 0
-            tar.addfile(member, io.BytesIO(entries[name]))
-    with path.open("wb") as raw, gzip.GzipFile(filename="", fileobj=raw, mode="wb", compresslevel=9, mtime=0) as gz:
-        gz.write(buffer.getvalue())
-
-
-def _skipped(relative: Path) -> bool:
-    return any(relative.match(p) or any(part == p for part in relative.parts) for p in PRUNED_IN_PACKAGES)
+    archive.write_licences(site / archive.LICENCES, licences)
 
 
 # ------------------------------------------------------------------------------------------- the pages
@@ -251,6 +230,7 @@ def _patch_pages(site: Path, pins: fetch.Pins) -> None:
         no_cdn=True,
     )
     flet_web.patch_font_manifest_json(str(site / "assets" / "FontManifest.json"))
+    _without_missing_fonts(site)
     html = index.read_text(encoding="utf-8")
     html = _relative_urls(html)
     policy = f'<meta http-equiv="Content-Security-Policy" content="{CONTENT_POLICY}">'
@@ -270,6 +250,15 @@ def _patch_pages(site: Path, pins: fetch.Pins) -> None:
     shutil.copyfile(STATIC / "boot.js", site / "boot.js")
     early_start.patch(site, _substitute)
     (site / "manifest.json").write_text(json.dumps(web_manifest(), indent=2) + "\n", encoding="utf-8")
+
+
+def _without_missing_fonts(site: Path) -> None:
+    """The font manifest without the families whose files are left out (:data:`PRUNED`): Flutter fetches every
+    font the manifest names as it starts."""
+    path = site / "assets" / "FontManifest.json"
+    families = json.loads(path.read_text(encoding="utf-8"))
+    kept = [f for f in families if all((site / "assets" / font["asset"]).is_file() for font in f["fonts"])]
+    path.write_text(json.dumps(kept, indent=2), encoding="utf-8")
 
 
 def _relative_urls(html: str) -> str:
@@ -333,20 +322,3 @@ def web_manifest() -> dict:
 def site_files(site: Path) -> list[str]:
     """Every file of the site (paths inside it, sorted), the marker left out."""
     return sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file() and p.name != MARKER)
-
-
-def _write_service_worker(site: Path) -> str:
-    """Write ``sw.js``: the list of files to keep and a version that changes with any file's content, so a
-    phone that opens a new build replaces the files it kept. Returns the version."""
-    files = [f for f in site_files(site) if f != "sw.js"]
-    digest = hashlib.sha256()
-    for name in files:
-        digest.update(name.encode() + b"\0" + hashlib.sha256((site / name).read_bytes()).digest())
-    version = digest.hexdigest()[:16]
-    precached = ["./", *files]
-    script = (STATIC / "sw.js").read_text(encoding="utf-8")
-    script = _substitute(script, '"%VERSION%"', json.dumps(version), "the service worker version")
-    script = _substitute(script, "[/*%FILES%*/]", json.dumps(precached, indent=0), "the service worker files")
-    (site / "sw.js").write_text(script, encoding="utf-8")
-    return version
-

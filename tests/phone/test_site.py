@@ -6,6 +6,7 @@ the npm registry and the wheels from PyPI into it: see tests/browser/phone_page.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import re
@@ -15,7 +16,7 @@ import zipfile
 import pytest
 
 from companion.cli.main import main as cli
-from companion.phone import fetch
+from companion.phone import fetch, offline
 from companion.phone.site import APP_ARCHIVE, MARKER, BuildError, build_site, pruned, site_files
 from tests.browser.phone_page import built_site
 
@@ -61,7 +62,8 @@ def test_what_the_page_never_loads_is_left_out(site):
     for gone in ("main.dart.wasm", "canvaskit/skwasm.wasm", "canvaskit/wimp.wasm", "pyodide/python.exe",
                  "flutter.js.map", "canvaskit/canvaskit.js.symbols", "assets/packages/media_kit"):
         assert not any(f == gone or f.startswith(gone + "/") for f in files), gone
-    # Chromium draws with canvaskit/chromium/, Safari and Firefox with canvaskit/: both stay.
+    # Chromium draws with canvaskit/chromium/, Safari and Firefox with canvaskit/: both stay on the host (the
+    # service worker keeps the one a browser asks for: tests/phone/test_download.py).
     assert {"canvaskit/canvaskit.wasm", "canvaskit/chromium/canvaskit.wasm", "main.dart.js"} <= files
     assert pruned("canvaskit/experimental_webparagraph/canvaskit.wasm") and not pruned("canvaskit/canvaskit.js")
 
@@ -73,27 +75,26 @@ def test_the_requirements_are_bundled_not_fetched_at_load(site):
     assert "main.py" in names and "companion/phone/mirror.js" in names and "automa_decks/red.toml" in names
     assert "requirements.txt" not in names and "pyproject.toml" not in names
     packages = {n.split("/")[1] for n in names if n.startswith("__pypackages__/")}
-    assert {"flet", "flet_charts", "pydantic", "pydantic_core", "msgpack", "repath.py", "six.py"} <= packages
+    assert {"flet", "flet_charts", "pydantic", "pydantic_core", "msgpack", "repath.pyc", "six.pyc"} <= packages
     assert any(re.fullmatch(r"__pypackages__/pydantic_core/_pydantic_core\..*wasm32.*\.so", n) for n in names)
 
 
-def test_every_python_file_comes_with_the_bytecode_of_the_sites_own_python(site):
-    """Pyodide reads the bytecode instead of compiling each module at each start: one unchecked hash-based .pyc
-    per module (used whatever the unpacked files' times), made by the site's Python (3.14's magic number), none
-    taken from the checkout's own __pycache__ (made by another Python)."""
+def test_every_module_is_the_bytecode_of_the_sites_own_python_alone(site):
+    """Pyodide reads the bytecode instead of compiling each module at each start, and the source would only
+    serve tracebacks: each module is one ``NAME.pyc`` where ``NAME.py`` was (Python imports it as it would the
+    source), an unchecked hash-based .pyc made by the site's Python (3.14's magic number), none taken from the
+    checkout's own __pycache__ (made by another Python). The entry module stays source: the worker runs it."""
     with tarfile.open(site / APP_ARCHIVE) as tar:
         names = tar.getnames()
         pycs = {n: tar.extractfile(n).read(16) for n in names if n.endswith(".pyc")}
-    sources = [n for n in names if n.endswith(".py")]
-    assert len(sources) > 400 and len(pycs) == len(sources)
-    for source in sources:
-        folder, _, file = source.rpartition("/")
-        compiled = f"{folder}/__pycache__/{file[:-3]}.cpython-314.pyc".lstrip("/")
-        assert compiled in pycs, source
-    headers = set(pycs.values())
-    magics = {h[:4] for h in headers}
-    flags = {int.from_bytes(h[4:8], "little") for h in headers}
-    assert len(magics) == 1 and flags == {0b01}  # hash-based, source never checked
+    assert [n for n in names if n.endswith(".py")] == ["main.py"]
+    assert not [n for n in names if "__pycache__" in n]
+    assert len(pycs) > 400
+    assert {"companion/__init__.pyc", "companion/phone/browser.pyc", "__pypackages__/flet/__init__.pyc"} <= set(pycs)
+    magics = {h[:4] for h in pycs.values()}
+    flags = {int.from_bytes(h[4:8], "little") for h in pycs.values()}
+    assert magics == {(3627).to_bytes(2, "little") + b"\r\n"}  # Python 3.14's
+    assert flags == {0b01}  # hash-based, source never checked
 
 
 def test_the_python_runtime_loads_while_flutter_starts(site):
@@ -169,11 +170,17 @@ def test_the_manifest_makes_the_site_installable(site):
         assert f"{width}x{height}" == icon["sizes"]
 
 
-def test_the_service_worker_keeps_every_file_of_this_build(site):
-    script = (site / "sw.js").read_text()
-    version = re.search(r'const VERSION = "([0-9a-f]{16})";', script)[1]
-    files = json.loads(re.search(r"const FILES = (\[.*?\]);", script, re.S)[1])
-    assert set(files) == {"./", *site_files(site)} - {"sw.js"}
+def test_the_service_worker_lists_every_file_of_this_build_with_its_digest(site):
+    """Every file of the site is in one of the worker's lists (or on the host only: licence texts), each with
+    its SHA-256, so the worker keeps only this build's bytes; the version is the marker's."""
+    version, shared, on_demand = offline.read_lists((site / "sw.js").read_text())
+    files = set(site_files(site)) - {"sw.js"}
+    host_only = {f for f in files if f == "assets/NOTICES" or f.startswith("licenses/")}
+    assert set(shared) | set(on_demand) | host_only | {"index.html"} == files | {"./"}
+    assert not set(shared) & set(on_demand)
+    for name, digest in [*shared.items(), *on_demand.items()]:
+        data = (site / ("index.html" if name == "./" else name)).read_bytes()
+        assert hashlib.sha256(data).hexdigest() == digest, name
     assert (site / MARKER).read_text().strip() == version
 
 
