@@ -124,12 +124,15 @@ def _why(err: BaseException) -> str:
 
 class StoredBeforeShown:
     """Wraps a connection's ``send_message``: while the mirror has writes not yet stored, messages to the page
-    wait (in order) until they are; a failed store is reported once per reason and the messages go on."""
+    wait (in order) until they are; a failed store is reported once per reason and the messages go on, and the
+    first store that works after a report calls ``recovered``."""
 
-    def __init__(self, send: Callable[[Any], None], mirror: Mirror, report: Callable[[BaseException], None]):
+    def __init__(self, send: Callable[[Any], None], mirror: Mirror, report: Callable[[BaseException], None],
+                 recovered: Callable[[], None] = lambda: None):
         self._send = send
         self._mirror = mirror
         self._report = report
+        self._recovered = recovered
         self._held: list[Any] | None = None
         self._reported: str | None = None
         self.task: asyncio.Task | None = None
@@ -148,7 +151,9 @@ class StoredBeforeShown:
             while self._mirror.dirty():
                 try:
                     await self._mirror.flush()
-                    self._reported = None
+                    if self._reported is not None:
+                        self._reported = None
+                        self._recovered()
                 except Exception as err:  # the browser refused: say so once, keep the step in this tab
                     log.warning("could not store the data folder: %s", err)
                     if _why(err) != self._reported:
