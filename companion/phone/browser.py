@@ -10,18 +10,43 @@ from urllib.parse import parse_qs, urlsplit
 import flet as ft
 
 from companion.phone import storage
+from companion.store.settings import Settings
 from companion.ui.new_game.view import SEED_ENV
 from companion.ui.shell import app as ui_app
+from companion.ui.shell import game_access
+from companion.ui.shell.context import AppContext, apply_theme
+from companion.ui.widgets.file_save import save_button
+
+#: The way out every storage line offers: the game so far as a record file.
+SAVE_LABEL = "Save the game as a file"
 
 
-def show_line(page: ft.Page, text: str) -> None:
-    """One line on screen that stays until the player closes it (a banner above the screen)."""
-    banner = ft.Banner(
-        content=ft.Text(text, semantics_label=text),
-        leading=ft.Icon(ft.Icons.WARNING_AMBER_ROUNDED),
-        actions=[ft.TextButton("OK", on_click=lambda _e: page.pop_dialog())],
-    )
+def show_line(ctx: AppContext, text: str, *, lasting: bool = True) -> ft.Banner:
+    """One line on screen (a banner above the screen). A ``lasting`` one says the tab keeps what the browser does
+    not: it stays, offering the game so far as a record file, until :func:`hide_line`; any other has only OK."""
+    page = ctx.page
+    banner = ft.Banner(content=ft.Text(text, semantics_label=text), leading=ft.Icon(ft.Icons.WARNING_AMBER_ROUNDED),
+                       actions=[], force_actions_below=True)
+    if lasting:
+        banner.actions = [save_button(ctx, SAVE_LABEL, lambda: storage.record_download(game_access.store(ctx)))]
+    else:
+        banner.actions = [ft.TextButton("OK", on_click=lambda _e: hide_line(page, banner))]
     page.show_dialog(banner)
+    return banner
+
+
+def hide_line(page: ft.Page, banner: ft.Banner) -> None:
+    if banner.open:
+        banner.open = False
+        page.update()
+
+
+def show_only_line(page: ft.Page, text: str) -> None:
+    """The page when the app must not start: its name and one line, nothing else (nothing is read or written)."""
+    page.title = ui_app.APP_TITLE
+    apply_theme(page, Settings())  # the app's look with its defaults: the stored settings are not read
+    page.appbar = ft.AppBar(title=ft.Text(ui_app.APP_TITLE), bgcolor=ft.Colors.SURFACE_CONTAINER)
+    page.add(ft.Container(ft.Text(text, semantics_label=text, size=18), padding=24))
 
 
 #: What the page's address may set (``...?seed=12#/``), as the served app's environment does: every new game
@@ -45,15 +70,30 @@ async def app_main(page: ft.Page) -> None:
     import flet_js  # noqa: PLC0415 (Pyodide only)
 
     os.environ.update(settings_from_address(str(flet_js.documentUrl)))
-    mirror, refused = await storage.open_data_folder()
+    opened = await storage.open_data_folder()
+    if not opened.start:
+        show_only_line(page, opened.line or "")
+        return
+    started: list[AppContext] = []
+    shown: list[ft.Banner] = []
+    mirror = opened.mirror
     if mirror is not None:
+
+        def report(err: BaseException) -> None:  # a store that failed mid-game: after the start, so ``started``
+            line = storage.cleared_line() if mirror.cleared() else storage.unsaved_line(err)
+            shown.append(show_line(started[0], line))
+
+        def stored_again() -> None:  # the browser took a step again (space was freed): the line is old news
+            while shown:
+                hide_line(page, shown.pop())
+
         connection = page.session.connection
         connection.send_message = storage.StoredBeforeShown(  # type: ignore[method-assign]  # wrapped on purpose
-            connection.send_message, mirror, lambda err: show_line(page, storage.unsaved_line(err))
+            connection.send_message, mirror, report, stored_again
         )
-    ui_app.main(page, storage.DATA_DIR)
-    if refused:
-        show_line(page, refused)
+    started.append(ui_app.main(page, storage.DATA_DIR))
+    if opened.line:  # kept in the tab only (refused, damaged): lasting; else (deleted since) a plain notice
+        show_line(started[0], opened.line, lasting=opened.mirror is None)
 
 
 def run() -> None:

@@ -8,18 +8,32 @@
 // A file is kept in blocks of BLOCK bytes, and a flush stores only the blocks that changed since the last one:
 // SQLite's write-ahead log grows to some 4 MB and stays that size, and a step changes a few kilobytes of it, so
 // storing whole files wrote 4 MB to the browser at every tap. Under a file's own name IndexedDB holds
-// {size, blocks}; block i is under the name, a NUL and i. A file stored whole (by an earlier version of this
-// script) is read as it is and stored in blocks the next time it changes.
-// The value of this script is a function of (FS, folder) returning the mirror.
-(function (FS, folder) {
+// {size, blocks, sums}; block i is under the name, a NUL and i, and sums[i] is its CRC-32: a block that is not
+// the length or the sum its file says is damaged, and the folder is then not opened at all (a damaged block
+// must never load as a different game). A file stored whole, or in blocks without sums (by earlier versions of
+// this script), is read as it is and stored in blocks with sums the next time it changes.
+//
+// Under META the folder's data version ({version}, written at every start): a build that finds a version newer
+// than its own refuses and writes nothing. A cache (Cache Storage, another of the browser's storage areas) named
+// MARKER says this browser stored the folder once: found with an empty database, the browser deleted the
+// database since (a browser clearing all of a site's data clears the marker too: that is a first visit).
+// The value of this script is a function of (FS, folder, version) returning the mirror.
+(function (FS, folder, version) {
   const DB_NAME = "treasure-companion";
   const STORE = "files";
   const LOCK = "treasure-companion-data";
+  const META = "\u0000meta";
+  // Not "treasure-companion-...": the service worker drops the caches of that name that are not its own.
+  const MARKER = "kept-data-of-treasure-companion";
+  const CLEARED = "the browser deleted the app's stored data while it was open";
   const BLOCK = 65536;
   const dirty = new Set();
-  // path -> the blocks as last stored (what a flush compares with); a file stored whole has none yet.
+  // path -> the blocks as last stored, each {bytes, sum} (what a flush compares with); a file stored whole has
+  // none yet.
   const stored = new Map();
   let db = null;
+  let cleared = false;  // the database was deleted (or closed by the browser) under this tab
+  let marked = false;  // the marker is known to be kept
 
   // SQLite's "-shm" index is rebuilt from the database and its log when a page opens them: not kept.
   const inFolder = (path) => typeof path === "string" && path.startsWith(folder + "/") && !path.endsWith("-shm");
@@ -41,8 +55,44 @@
   function openDatabase() {
     const req = indexedDB.open(DB_NAME, 1);
     req.onupgradeneeded = () => req.result.createObjectStore(STORE);
-    return request(req);
+    return request(req).then((opened) => {
+      // Another page deleting the database (or a site-data clear): let it go, and store nothing more.
+      opened.onversionchange = () => { cleared = true; opened.close(); };
+      opened.onclose = () => { cleared = true; };
+      return opened;
+    });
   }
+
+  const hasCaches = () => typeof self.caches === "object" && self.caches !== null;
+
+  function markerKept() {
+    return hasCaches() ? answered(caches.has(MARKER), "looking for its marker").catch(() => false)
+      : Promise.resolve(false);
+  }
+
+  function keepMarker() {
+    if (marked || !hasCaches()) return;
+    marked = true;
+    caches.open(MARKER).catch(() => { marked = false; });
+  }
+
+  const CRC_TABLE = (() => {
+    const table = new Uint32Array(256);
+    for (let n = 0; n < 256; n++) {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xEDB88320 ^ (c >>> 1) : c >>> 1;
+      table[n] = c >>> 0;
+    }
+    return table;
+  })();
+
+  function crc32(bytes) {
+    let c = 0xFFFFFFFF;
+    for (let i = 0; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]) & 0xFF] ^ (c >>> 8);
+    return (c ^ 0xFFFFFFFF) >>> 0;
+  }
+
+  class Damaged extends Error {}
 
   function done(tx) {
     return new Promise((resolve, reject) => {
@@ -88,22 +138,36 @@
     return true;
   }
 
-  // The files of the stored folder: key -> bytes, from whole files and from files kept in blocks.
-  function filesOf(keys, values) {
-    const byKey = new Map(keys.map((key, i) => [key, values[i]]));
+  // One file kept in blocks, checked (its sums only where it has them): its bytes and its blocks, or Damaged.
+  function fileOf(key, value, byKey) {
+    const { size, blocks: count, sums } = value || {};
+    const whole = Number.isInteger(size) && size >= 0 && count === Math.ceil(size / BLOCK);
+    const damaged = (why) => new Damaged(`${key}, ${why}`);
+    if (!whole || (sums !== undefined && !(Array.isArray(sums) && sums.length === count))) {
+      throw damaged("its description");
+    }
+    const data = new Uint8Array(size);
+    const blocks = [];
+    for (let i = 0; i < count; i++) {
+      const block = byKey.get(blockKey(key, i));
+      const length = Math.min(BLOCK, size - i * BLOCK);
+      const part = `part ${i + 1} of ${count}`;
+      if (!(block instanceof Uint8Array)) throw damaged(`${part} missing`);
+      if (block.length !== length) throw damaged(`${part} of the wrong length`);
+      const sum = crc32(block);
+      if (sums !== undefined && sum !== sums[i]) throw damaged(`${part} changed`);
+      data.set(block, i * BLOCK);
+      blocks.push({ bytes: block, sum });
+    }
+    return { data, blocks };
+  }
+
+  // The files of the stored folder: key -> {data, blocks}, from whole files and from files kept in blocks.
+  function filesOf(byKey) {
     const files = new Map();
     for (const [key, value] of byKey) {
       if (key.includes("\u0000")) continue;
-      if (value instanceof Uint8Array) { files.set(key, { data: value, blocks: null }); continue; }
-      const data = new Uint8Array(value.size);
-      const blocks = [];
-      for (let i = 0; i < value.blocks; i++) {
-        const block = byKey.get(blockKey(key, i));
-        if (!(block instanceof Uint8Array)) throw new Error(`the saved file ${key} is missing a part`);
-        data.set(block, i * BLOCK);
-        blocks.push(block);
-      }
-      files.set(key, { data, blocks });
+      files.set(key, value instanceof Uint8Array ? { data: value, blocks: null } : fileOf(key, value, byKey));
     }
     return files;
   }
@@ -119,16 +183,16 @@
     const blocks = [];
     for (let i = 0; i * BLOCK < data.length; i++) {
       const part = data.subarray(i * BLOCK, (i + 1) * BLOCK);
-      if (sameBytes(old[i], part)) {
+      if (old[i] && sameBytes(old[i].bytes, part)) {
         blocks.push(old[i]);
       } else {
-        const block = part.slice();  // its own buffer: a view would store (and keep) the whole file
-        store.put(block, blockKey(key, i));
-        blocks.push(block);
+        const bytes = part.slice();  // its own buffer: a view would store (and keep) the whole file
+        store.put(bytes, blockKey(key, i));
+        blocks.push({ bytes, sum: crc32(bytes) });
       }
     }
     for (let i = blocks.length; i < old.length; i++) store.delete(blockKey(key, i));
-    store.put({ size: data.length, blocks: blocks.length }, key);
+    store.put({ size: data.length, blocks: blocks.length, sums: blocks.map((b) => b.sum) }, key);
     return blocks;
   }
 
@@ -140,7 +204,10 @@
   }
 
   return {
-    // Copy the stored folder in; resolves to the number of files, rejects with why the browser refuses.
+    // Copy the stored folder in. Resolves to a JSON text {files, problem, stored}: problem "" (none),
+    // "newer" (data of version `stored`: nothing copied, nothing written, nothing kept open), "damaged"
+    // (`stored` names the block: the same) or "cleared" (an empty database where the marker says a folder was
+    // stored: the browser deleted it since; the folder starts empty). Rejects with why the browser refuses.
     async open(lockWaitMs) {
       if (!(await holdLock(lockWaitMs))) {
         throw new Error("the app is open in another tab or window of this browser");
@@ -150,24 +217,43 @@
       const store = tx.objectStore(STORE);
       const [keys, values] = await answered(
         Promise.all([request(store.getAllKeys()), request(store.getAll())]), "reading the saved files");
-      const files = filesOf(keys, values);
+      const byKey = new Map(keys.map((key, i) => [key, values[i]]));
+      const meta = byKey.get(META);
+      const refuse = (problem, stored) => {
+        db.close();
+        db = null;
+        return JSON.stringify({ files: 0, problem, stored });
+      };
+      if (meta && !(Number.isInteger(meta.version) && meta.version >= 1)) return refuse("damaged", "its version");
+      if (meta && meta.version > version) return refuse("newer", meta.version);
+      let files;
+      try {
+        files = filesOf(byKey);
+      } catch (e) {
+        if (e instanceof Damaged) return refuse("damaged", e.message);
+        throw e;
+      }
+      marked = await markerKept();
+      const problem = byKey.size === 0 && marked ? "cleared" : "";
       for (const [key, file] of files) {
         const path = folder + "/" + key;
         makeParents(path);
         FS.writeFile(path, file.data);
         if (file.blocks) stored.set(path, file.blocks);
       }
-      // A write that the browser refuses (no quota, private mode) is found now, not at the first step.
+      // The data version, written first: a write the browser refuses (no quota, private mode) is found now.
       const probe = db.transaction(STORE, "readwrite", { durability: "strict" });
-      probe.objectStore(STORE).put(new Uint8Array(1), ".probe");
-      probe.objectStore(STORE).delete(".probe");
+      probe.objectStore(STORE).put({ version }, META);
       await answered(done(probe), "a first write");
       install();
-      return files.size;
+      return JSON.stringify({ files: files.size, problem, stored: meta ? meta.version : 0 });
     },
+    // Whether the browser deleted the stored data while this tab had it open (nothing is stored since).
+    cleared() { return cleared; },
     dirty() { return dirty.size > 0; },
     // Store every file changed since the last flush; on failure they stay to be stored by the next one.
     async flush() {
+      if (cleared) throw new Error(CLEARED);
       if (!db) throw new Error("the browser's storage is not open");
       const paths = [...dirty];
       dirty.clear();
@@ -186,8 +272,10 @@
         for (const [path, blocks] of now) {
           if (blocks === null) stored.delete(path); else stored.set(path, blocks);
         }
+        if (stored.size) keepMarker();
       } catch (e) {
         paths.forEach((p) => dirty.add(p));
+        if (cleared || (e && e.name === "InvalidStateError")) { cleared = true; throw new Error(CLEARED); }
         throw e;
       }
       return paths.length;

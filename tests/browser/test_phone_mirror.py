@@ -14,6 +14,8 @@ pytestmark = pytest.mark.browser
 
 MIRROR = (Path(__file__).resolve().parents[2] / "companion" / "phone" / "mirror.js").read_text(encoding="utf-8")
 FOLDER = "/home/pyodide/treasure-companion"
+#: The key of the stored data version.
+META = "\u0000meta"
 
 #: A file system with what mirror.js uses of Pyodide's (files in a Map), and the keys IndexedDB holds. The
 #: browser's lock (one tab keeps the folder) is left out: here one page plays two tabs, one after the other.
@@ -63,10 +65,11 @@ def page(browser, tmp_path):
 
 
 def run(page, script: str):
-    """``script`` as the body of an async function that has ``newMirror(fs)`` (a mirror of FOLDER on ``fs``)."""
+    """``script`` as the body of an async function that has ``newMirror(fs, version = 1)`` (a mirror of FOLDER on
+    ``fs``, of that data version)."""
     return page.evaluate(
         "async ([script, folder]) => {"
-        "  const newMirror = (fs) => (0, eval)(window.mirrorSource)(fs, folder);"
+        "  const newMirror = (fs, version = 1) => (0, eval)(window.mirrorSource)(fs, folder, version);"
         "  const body = new Function('newMirror', 'folder', `return (async () => { ${script} })()`);"
         "  return await body(newMirror, folder);"
         "}",
@@ -95,15 +98,17 @@ def test_a_flush_stores_only_the_blocks_a_write_changed_and_a_new_tab_reads_the_
         fs.unlink(folder + "/settings.json");
         await m.flush();
         const fresh = makeFs();
-        const count = await newMirror(fresh).open(1000);
+        const count = JSON.parse(await newMirror(fresh).open(1000)).files;
         const back = fresh.files.get(folder + "/games.sqlite3-wal");
         return {first, puts, count, same: back.length === wal.length && back.every((b, i) => b === wal[i]),
                 settings: fresh.files.has(folder + "/settings.json"), keys: await storedKeys()};
     """)
-    assert got["first"] == 1 + 5 + 1 + 1  # the log's size and block count, its five blocks, settings.json and its one
-    assert got["puts"] == 2  # the changed block and the log's {size, blocks}: not the 4 MB log again
+    # the data version, the log's size and block count, its five blocks, settings.json and its one
+    assert got["first"] == 1 + 1 + 5 + 1 + 1
+    assert got["puts"] == 2  # the changed block and the log's {size, blocks, sums}: not the 4 MB log again
     assert got["count"] == 1 and got["same"] and not got["settings"]
-    assert sorted(got["keys"]) == sorted(["games.sqlite3-wal"] + [f"games.sqlite3-wal\u0000{i}" for i in range(5)])
+    blocks = [f"games.sqlite3-wal\u0000{i}" for i in range(5)]
+    assert sorted(got["keys"]) == sorted([META, "games.sqlite3-wal", *blocks])
 
 
 def test_a_shorter_file_drops_its_last_blocks(page):
@@ -120,7 +125,7 @@ def test_a_shorter_file_drops_its_last_blocks(page):
         return {size: fresh.files.get(folder + "/games.sqlite3-wal").length, keys: await storedKeys()};
     """)
     assert got["size"] == 10
-    assert sorted(got["keys"]) == ["games.sqlite3-wal", "games.sqlite3-wal\u00000"]
+    assert sorted(got["keys"]) == [META, "games.sqlite3-wal", "games.sqlite3-wal\u00000"]
 
 
 def test_a_folder_stored_whole_by_the_earlier_script_is_read_and_stored_in_blocks_when_it_changes(page):
@@ -139,7 +144,7 @@ def test_a_folder_stored_whole_by_the_earlier_script_is_read_and_stored_in_block
         db.close();
         const fs = makeFs();
         const m = newMirror(fs);
-        const count = await m.open(1000);
+        const count = JSON.parse(await m.open(1000)).files;
         const read = Array.from(fs.files.get(folder + "/games.sqlite3"));
         fs.writeFile(folder + "/games.sqlite3", new Uint8Array([1, 2, 3, 4]));
         await m.flush();
@@ -151,4 +156,4 @@ def test_a_folder_stored_whole_by_the_earlier_script_is_read_and_stored_in_block
     """)
     assert got["count"] == 2 and got["read"] == [1, 2, 3] and got["again"] == [1, 2, 3, 4]
     assert got["settings"] == "{}"  # untouched: still stored whole, still read
-    assert sorted(got["keys"]) == sorted(["games.sqlite3", "games.sqlite3\u00000", "settings.json"])
+    assert sorted(got["keys"]) == sorted([META, "games.sqlite3", "games.sqlite3\u00000", "settings.json"])

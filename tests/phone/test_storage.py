@@ -97,3 +97,22 @@ def test_the_lines_name_why_in_one_line():
     assert refusal_line(err) == ("This browser keeps nothing for this app (the app is open in another tab or "
                                  "window): games last only while this tab is open.")
     assert "\n" not in unsaved_line(RuntimeError("a\nb")) and len(unsaved_line(RuntimeError("x" * 1000))) < 250
+
+
+def test_the_first_store_that_works_after_a_report_says_so_once():
+    async def story():
+        mirror, shown, events = Mirror(fail=RuntimeError("QuotaExceededError")), [], []
+        send = StoredBeforeShown(shown.append, mirror, report=lambda err: events.append("report"),
+                                 recovered=lambda: events.append("recovered"))
+        mirror.gate.set()
+        mirror.write()
+        send("step 1")
+        await send.task
+        mirror.fail = None
+        for step in ("step 2", "step 3"):
+            mirror.write()
+            send(step)
+            await send.task
+        assert events == ["report", "recovered"] and shown == ["step 1", "step 2", "step 3"]
+
+    run_async(story())
