@@ -72,7 +72,7 @@ class DecisionBar:
             self.control.bgcolor = bg
         key = kept_key(self.host, v)
         shown_kept = self._kept.pop(key, None) if key is not None else None
-        if shown_kept is not None:
+        if key is not None and shown_kept is not None:
             self._kept[key] = shown_kept  # the most recently shown last: the least recently shown goes first
         controls = decision_controls(self.host, v) if shown_kept is None else []
         whole = v.decision in BAR_DECISIONS
@@ -136,9 +136,9 @@ class DecisionBar:
 
     def _show_error(self, error: str | None) -> list[ft.Control]:
         """The one line saying why a tap was refused, under the main button."""
-        if (self.error_text.value, self.error.visible) == (error, bool(error)):
+        if (self.error_text.value, self.error.visible) == (error or "", bool(error)):
             return []
-        self.error_text.value = error
+        self.error_text.value = error or ""
         self.error.visible = bool(error)
         return [self.error]
 

@@ -17,7 +17,7 @@ from companion.ui.round.updates import isolate
 from companion.ui.round.view_model import Cell
 from companion.ui.widgets.colors import COLOR_HEX, on_color
 
-CELL_COLS = {"xs": 4, "sm": 3, "md": 4}  # three spaces a row on a phone, four on a small tablet
+CELL_COLS: ft.ResponsiveNumber = {"xs": 4, "sm": 3, "md": 4}  # three spaces a row on a phone, four on a small tablet
 _STATUS_BORDER = {"free": ft.Colors.GREEN_700, "dislodge": ft.Colors.ORANGE_800}
 _DRAGON, _ALL_PLAY, _LOCKED = ft.Icons.LOCAL_FIRE_DEPARTMENT, ft.Icons.GROUPS, ft.Icons.LOCK
 #: What a space's small icons mean, said once under the board: a new player cannot guess them.

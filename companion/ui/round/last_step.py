@@ -15,6 +15,15 @@ import flet as ft
 from companion.ui.widgets import common as w
 
 
+def _card_column(card: ft.Card) -> ft.Column:
+    """The column of a card made by ``w.card`` (a column in a padded container)."""
+    box = card.content
+    column = box.content if isinstance(box, ft.Container) else None
+    if not isinstance(column, ft.Column):
+        raise TypeError("w.card no longer holds its controls in a column in a container")
+    return column
+
+
 class LastStep:
     """The card's controls; ``show`` brings them to the last step and returns the controls to update."""
 
@@ -24,7 +33,7 @@ class LastStep:
         self.undo = _WideTextButton("UNDO", undo)
         self.redo = _WideTextButton("REDO", redo)
         self.control = w.card([], spacing=6, padding=12, stretch=True)
-        self.column: ft.Column = self.control.content.content  # the card's column, kept to add lines to
+        self.column = _card_column(self.control)  # the card's column, kept to add lines to
         self._layout()
 
     def _layout(self) -> None:

@@ -71,7 +71,7 @@ class RoundPresenter:
         """The session holds a newer game than the screen showed (another page's step reloaded it)."""
         return self.shown != self.session.revision
 
-    def seen(self, revision: int) -> None:
+    def seen(self, revision: int | None) -> None:
         """The page has drawn the game at ``revision`` (and a person has had time to see it): taps count from now.
         A confirmation that comes after yet another change is left for that change's own."""
         if revision == self.session.revision:

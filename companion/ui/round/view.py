@@ -22,7 +22,7 @@ from companion.rules.board.spaces import SPACES
 from companion.ui.round import whose
 from companion.ui.round.bar import DecisionBar
 from companion.ui.round.board import Board
-from companion.ui.round.forms.controls import MainButton
+from companion.ui.round.forms.controls import FormState, MainButton
 from companion.ui.round.forms.side_panel import side_panel
 from companion.ui.round.last_step import LastStep
 from companion.ui.round.presenter import RoundPresenter
@@ -62,25 +62,28 @@ def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
                 ]
             )
         ]
-    if whose.needs_asking(ctx, p.session.game_id):
-        return [ask_whose_phone(ctx, p)]
+    game_id = p.session.game_id
+    if game_id is not None and whose.needs_asking(ctx, game_id):
+        return [ask_whose_phone(ctx, p, game_id)]
     screen = RoundScreen(ctx, p)
     return [w.pinned(screen.root, screen.bar, screen.scroller)]
 
 
-def ask_whose_phone(ctx: AppContext, p: RoundPresenter) -> ft.Control:
+def ask_whose_phone(ctx: AppContext, p: RoundPresenter, game_id: int) -> ft.Control:
     """A joined phone says whose it is before it shows the game (companion/ui/round/whose.py); then the game."""
     ctx.state.redraw_in_place = None  # no round screen on this page now: another device's step rebuilds
 
     def picked(value: str) -> None:
-        whose.pick(ctx, p.session.game_id, value)
-        ctx.state.router.show()
+        whose.pick(ctx, game_id, value)
+        if ctx.state.router is not None:
+            ctx.state.router.show()
 
     return whose_card(p.view().seats, picked)
 
 
-HALF = {"xs": 12, "md": 6}  # a half of the screen from a tablet's width up, the whole width on a phone
-FULL = {"xs": 12}
+#: A half of the screen from a tablet's width up, the whole width on a phone.
+HALF: ft.ResponsiveNumber = {"xs": 12, "md": 6}
+FULL: ft.ResponsiveNumber = {"xs": 12}
 
 
 class RoundScreen:
@@ -91,10 +94,9 @@ class RoundScreen:
         self.p = p
         self.spell: str | None = None  # Grow Beard / Blood Sacrifice chosen for the next placement
         self.opened: set[str] = set()  # the side panel's sections the user opened
-        self.banner_box = self.side_box = None  # the decision form's and the side panel's slots (set by redraw)
-        self._slots: dict[str, ft.Column] = {}  # the screen's long-lived frame, a slot per part
-        self._parts: dict[str, tuple[object, object]] = {}  # each part as last built, with what it showed
-        self.drawn: RoundView | None = None  # the view model the screen shows (set by redraw)
+        self.forms = FormState()  # the forms' half-filled values
+        self._parts: dict[str, tuple[object, ft.Control]] = {}  # each part as last built, with what it showed
+        self.drawn: RoundView  # the view model the screen shows (set by redraw)
         # The board's spaces, the status strip, "On the board", the main button and the decision bar (pinned at the
         # bottom of the window, never below the fold): each made once and changed by property.
         self.board = Board(self.tap_cell)
@@ -103,11 +105,13 @@ class RoundScreen:
         self.main = MainButton()
         self.decision_bar = DecisionBar(self, self.main)
         self.bar = self.decision_bar.control  # the pinned container (w.pinned)
-        self._halves: tuple[ft.Container, ft.Container] | None = None  # the banner's half and the board's
-        self._row: ft.ResponsiveRow | None = None  # the row holding them
         self._shown = False  # the first redraw builds the screen before it is on the page: nothing to update
         self.root = ft.Column(spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         self.scroller = ft.Column()  # the scrolling part above the bar (w.pinned)
+        # The screen's long-lived frame, a slot per part; the banner's half and the board's, and the row of them.
+        self._slots, self._halves, self._row = self._frame()
+        self.banner_box, self.side_box = self._slots["banner"], self._slots["side"]  # the form's, the side panel's
+        self.root.controls = [self._row, self.side_box]
         self.redraw()
         p.seen(p.session.revision)  # a new screen: no tap can come from it before the page has drawn it
         # A step saved on another device redraws this screen in place (companion/ui/shell/live.py).
@@ -131,8 +135,6 @@ class RoundScreen:
         # at every redraw then (a fresh object() never equals the kept key).
         side = self._reuse("side", (v.round, v.placed, frozenset(self.opened)) if not self.opened else object(),
                            lambda: side_panel(self, v))
-        if not self._slots:
-            self._build_frame()
         changed = self.decision_bar.show(v)  # the bar first: what to do next
         changed += self.status.show(v)
         changed += self._last_step(v)
@@ -155,7 +157,7 @@ class RoundScreen:
         revision = self.p.session.revision
         live.when_drawn(self.ctx, lambda: self.p.seen(revision))
 
-    def _reuse(self, part: str, key, build: Callable[[], object]):
+    def _reuse(self, part: str, key: object, build: Callable[[], ft.Control]) -> ft.Control:
         """The part built for ``key`` last time, or a new one (kept for the next redraw)."""
         kept = self._parts.get(part)
         if kept is not None and kept[0] == key:
@@ -180,29 +182,28 @@ class RoundScreen:
         slot.visible = bool(new)  # an empty slot takes no room (nor the column's spacing)
         return True
 
-    def _build_frame(self) -> None:
-        self._slots = {
+    def _frame(self) -> tuple[dict[str, ft.Column], tuple[ft.Container, ft.Container], ft.ResponsiveRow]:
+        slots = {
             name: ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
             for name in ("status", "last", "banner", "board", "side")
         }
-        self._slots["status"].controls = [self.status.control]
-        self._slots["last"].controls = [self.last.control]
-        self.banner_box, self.side_box = self._slots["banner"], self._slots["side"]
+        slots["status"].controls = [self.status.control]
+        slots["last"].controls = [self.last.control]
         # A phone stacks the two halves; from a tablet's width up the board stands beside the banner, so a
         # desktop shows everything without scrolling.
         left = ft.Column(
-            [self._slots["status"], self._slots["last"], self.banner_box],
+            [slots["status"], slots["last"], slots["banner"]],
             spacing=10,
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
-        self._halves = (ft.Container(content=left, col=HALF), ft.Container(content=self._slots["board"], col=HALF))
-        self._row = ft.ResponsiveRow(
-            list(self._halves),
+        halves = (ft.Container(content=left, col=HALF), ft.Container(content=slots["board"], col=HALF))
+        row = ft.ResponsiveRow(
+            list(halves),
             spacing=10,
             run_spacing=10,
             vertical_alignment=ft.CrossAxisAlignment.START,
         )
-        self.root.controls = [self._row, self.side_box]
+        return slots, halves, row
 
     def _layout(self, v: RoundView) -> list[ft.Control]:
         """During a dragon attack its form takes the whole width, the board under it (not needed while the form
@@ -212,7 +213,8 @@ class RoundScreen:
             return []
         # Flet's client lays a ResponsiveRow out again only when its own list changes, not when a child's ``col``
         # does: the halves are made anew around the same contents.
-        self._halves = tuple(ft.Container(content=half.content, col=col) for half in self._halves)
+        banner, board = self._halves
+        self._halves = (ft.Container(content=banner.content, col=col), ft.Container(content=board.content, col=col))
         self._row.controls = list(self._halves)
         return [self._row]
 

@@ -8,8 +8,18 @@ engine keeps the game.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from companion.rules import words
+
+T = TypeVar("T")
+
+
+def required(value: T | None, what: str) -> T:
+    """``value``, which the view's decision implies (a question for "question", the attack's form for "attack")."""
+    if value is None:
+        raise ValueError(f"the round view's decision needs its {what}, and it has none")
+    return value
 
 
 def cap(color: str | None) -> str:

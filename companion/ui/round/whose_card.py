@@ -16,7 +16,7 @@ def whose_card(players: Iterable[Seat], on_pick: Callable[[str], None]) -> ft.Co
     buttons = [
         w.big_button(
             choice.label,
-            lambda _e, value=choice.value: on_pick(value),
+            _picks(on_pick, choice.value),
             icon_name="VISIBILITY" if choice.value == whose.WATCHING else "PERSON",
             primary=choice.value != whose.WATCHING,
             expand=False,
@@ -24,3 +24,8 @@ def whose_card(players: Iterable[Seat], on_pick: Callable[[str], None]) -> ft.Co
         for choice in whose.choices(players)
     ]
     return w.card([w.heading(whose.QUESTION), w.para(whose.WHY), *buttons], spacing=12, stretch=True)
+
+
+def _picks(on_pick: Callable[[str], None], value: str) -> Callable[[object], None]:
+    """A button's click handler that picks ``value``."""
+    return lambda _e: on_pick(value)

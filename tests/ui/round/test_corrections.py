@@ -55,7 +55,7 @@ def test_the_automa_points_and_gold_steppers_set_each_its_own_value(tmp_path):
     assert p.game.state.points["red"] == points + 3 and p.game.state.stash["red"].gold == gold + 2
     # the bounds: points up to 500, gold up to 200
     extras(screen, p.view())  # the panel after the last step: from here the form keeps what is typed
-    form = screen.__dict__["_extras"]
+    form = screen.forms.extras
     form["points_red"], form["gold_red"] = 500, 200
     assert stepper_row(extras(screen, p.view()), "Red automa points").controls[3].disabled
     assert stepper_row(extras(screen, p.view()), "Red automa gold").controls[3].disabled

@@ -6,6 +6,7 @@ from types import SimpleNamespace
 import flet as ft
 
 from companion.ui.round.forms.banner import decision_controls
+from companion.ui.round.forms.controls import FormState, MainButton
 from tests.ui.round.test_presenter import started, until
 
 
@@ -28,7 +29,9 @@ def icons(control) -> list:
 def test_the_reset_list_has_no_tick_boxes():
     p = started()
     v = until(p, "next_round")
-    screen = SimpleNamespace(p=p, spell=None, refresh=lambda *a: None, do=lambda call: call())
+    # What a form may ask of the screen (forms.controls.RoundHost).
+    screen = SimpleNamespace(p=p, spell=None, drawn=v, forms=FormState(), main=MainButton(), refresh=lambda *a: None,
+                             do=lambda call: call())
     shown = [i for c in decision_controls(screen, v) for i in icons(c)]
     assert ft.Icons.CHEVRON_RIGHT in shown
     assert not [i for i in shown if "CHECK_BOX" in str(i)]

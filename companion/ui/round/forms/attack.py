@@ -7,13 +7,13 @@ import flet as ft
 from companion.rules import words
 from companion.ui.round.forms.controls import RoundHost, choices, die_row, form_state, main_button, panel, stepper
 from companion.ui.round.presenter import TILE_TREASURE
-from companion.ui.round.view_model import AttackForm, RoundView, cap
+from companion.ui.round.view_model import AttackForm, RoundView, cap, required
 from companion.ui.widgets import common as w
 
 
 def attack(screen: RoundHost, v: RoundView) -> list[ft.Control]:
     """The attack's form, a part each (the tile, the black die, each player, each automa), and its resolve button."""
-    a = v.attack
+    a = required(v.attack, "attack form")
     p = screen.p
     form = form_state(screen)
     # Strength and points start mid-range for their steppers; what the tile takes starts open: the player taps it
@@ -35,7 +35,7 @@ def attack(screen: RoundHost, v: RoundView) -> list[ft.Control]:
         v.banner_color,
     )
     # Side by side on a wide screen.
-    parts = [
+    parts: list[ft.Control] = [
         ft.Container(ft.Column(part, spacing=8, tight=True), col={"xs": 12, "md": 6}, padding=ft.Padding.only(right=8))
         for part in sections
     ]
@@ -87,7 +87,7 @@ def _human_section(screen: RoundHost, v: RoundView, color: str, entry: dict) -> 
     """A human's part: the die (unless Rahdo's), the axes total, the defence spells (with the expansion)."""
     names = screen.p.names
     rows: list[ft.Control] = [w.heading(names.who(color), 3)]
-    if not v.attack.rahdo:
+    if not required(v.attack, "attack form").rahdo:
 
         def pick(n):
             entry["die"] = None if entry["die"] == n else n

@@ -11,7 +11,7 @@ from companion.ui.round.forms.dice import keep_roll_controls
 from companion.ui.round.forms.placing import place_hint
 from companion.ui.round.forms.question import question
 from companion.ui.round.forms.rolls import dragon_roll, starting_rolls
-from companion.ui.round.view_model import RoundView
+from companion.ui.round.view_model import RoundView, required
 from companion.ui.widgets import common as w
 
 #: Decisions shown whole in the bar pinned at the bottom (small enough to stay on screen with the board above).
@@ -31,7 +31,7 @@ def kept_key(screen: RoundHost, v: RoundView) -> tuple | None:
         return None
     match v.decision:
         case "question":
-            q = v.question
+            q = required(v.question, "question")
             if q.kind == "gems" and not 1 <= q.count <= answers.COMBINATION_MAX:
                 return None  # a chip per gem, the chosen ones kept in the form
             # What the form shows of the question (its prompt is the bar's text, not the form's; the last answer
@@ -56,7 +56,7 @@ def decision_controls(screen: RoundHost, v: RoundView) -> list[ft.Control]:
         case "roll":
             return dragon_roll(screen, v)
         case "keep_roll":
-            return [keep_roll_controls(screen, v, v.keep)]
+            return [keep_roll_controls(screen, v, required(v.keep, "roll to keep or re-roll"))]
         case "question":
             return question(screen, v)
         case "attack":

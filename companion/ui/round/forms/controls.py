@@ -5,7 +5,7 @@ form state, and the buttons, die rows, steppers and panels the forms are built o
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 import flet as ft
 
@@ -22,6 +22,23 @@ MAIN = "main"
 GEM_LABEL = {"ruby": "Ruby", "emerald": "Emerald", "sapphire": "Sapphire", "diamond": "Diamond", "mana": "Mana"}
 
 
+class FormState:
+    """What the screen's forms keep between redraws: the values half filled in for the decision shown (a stepper's
+    number, the gems chosen so far), and the side panel's corrections (``forms.extras``)."""
+
+    def __init__(self) -> None:
+        self._step: int | None = None
+        self._values: dict[str, Any] = {}
+        #: The side panel's "Spells, special tiles and corrections" (it resets itself after every step).
+        self.extras: dict[str, Any] = {}
+
+    def at(self, step: int) -> dict[str, Any]:
+        """The decision's values at ``step`` (``RoundView.step``): empty again once the game moved on."""
+        if self._step != step:
+            self._step, self._values = step, {}
+        return self._values
+
+
 class RoundHost(Protocol):
     """The screen as its forms see it (``companion.ui.round.view.RoundScreen`` is the one there is)."""
 
@@ -29,6 +46,8 @@ class RoundHost(Protocol):
     p: RoundPresenter
     drawn: RoundView  # the view model the screen shows now
     spell: str | None  # Grow Beard / Blood Sacrifice chosen for the next placement
+    forms: FormState  # the forms' half-filled values
+    main: MainButton  # the decision's main button, kept for the screen's life
 
     def refresh(self, part: str = "banner") -> None: ...
 
@@ -39,13 +58,9 @@ class RoundHost(Protocol):
     def setup_lines(self) -> list[tuple[str, bool]]: ...
 
 
-def form_state(screen: RoundHost) -> dict:
+def form_state(screen: RoundHost) -> dict[str, Any]:
     """Per-decision form state, reset whenever the screen shows the game moved on (another step, an undo)."""
-    key = screen.drawn.step
-    if screen.__dict__.get("_form_key") != key:
-        screen._form_key = key
-        screen._form = {}
-    return screen._form
+    return screen.forms.at(screen.drawn.step)
 
 
 def action_button(label: str, on_click, *, primary: bool = True, icon: str | None = None, disabled: bool = False,
@@ -67,11 +82,9 @@ def action_button(label: str, on_click, *, primary: bool = True, icon: str | Non
 
 
 def main_button(screen: RoundHost, label: str, on_click, icon: str, color: str | None) -> ft.Control:
-    """The banner's one big button: full width, tall, in the colours of ``color``, the player it is for. A screen
-    that keeps one (``screen.main``, a ``MainButton``) gets it back changed by property; else a new one."""
-    kept = getattr(screen, "main", None)
-    button = kept if isinstance(kept, MainButton) else MainButton()
-    return button.show(label, on_click, icon, color)
+    """The banner's one big button: full width, tall, in the colours of ``color``, the player it is for: the
+    screen's own (``screen.main``), changed by property."""
+    return screen.main.show(label, on_click, icon, color)
 
 
 class MainButton:
@@ -115,7 +128,7 @@ class MainButton:
 
 def die_row(label: str, chosen: int | None, on_pick) -> ft.Control:
     """Six big buttons for a die the table rolled; the chosen one is filled."""
-    buttons = []
+    buttons: list[ft.Control] = []
     for n in range(1, 7):
         cls = ft.FilledButton if chosen == n else ft.OutlinedButton
         buttons.append(
@@ -166,7 +179,7 @@ def upper_first(text: str) -> str:
 
 def choices(options, chosen, on_pick, label=None) -> ft.Control:
     """Compact buttons, one per option, the chosen one filled: one tap, no menu to open."""
-    buttons = []
+    buttons: list[ft.Control] = []
     for key in options:
         text = label(key) if label else upper_first(words.name_of(key))
         cls = ft.FilledButton if key == chosen else ft.OutlinedButton

@@ -46,7 +46,7 @@ def warp_controls(screen: RoundHost, warp: WarpOffer) -> ft.Control:
             spacing=4,
             tight=True,
         )
-    buttons = [
+    buttons: list[ft.Control] = [
         ft.OutlinedButton(
             content=ft.Text(str(n), semantics_label=f"Time Warp: {whose} new die {n}"),
             on_click=lambda _e, n=n: screen.do(lambda: p.time_warp(warp.color, n)),

@@ -26,7 +26,7 @@ _INTRO = {
 def extras(screen: RoundHost, v: RoundView) -> ft.Control:
     """The panel: what it is for, the player it is about, Time Warp, the golem, a special tile, a spell, then the
     steppers that set the app's values to the table's."""
-    form = screen.__dict__.setdefault("_extras", {})
+    form = screen.forms.extras
     if form.get("step") != v.step:  # the corrections start from the game's values after every step
         form.update({"step": v.step, "dragon": v.dragon})
         for tally in v.tallies:

@@ -14,7 +14,7 @@ def place_hint(screen: RoundHost, v: RoundView) -> ft.Control:
         screen.spell = None if screen.spell == spell else spell
         screen.refresh()
 
-    chips = []
+    chips: list[ft.Control] = []
     if not v.expansion:  # a base game has no spells
         return ft.Text(placing_hint(False), color=on_color(v.banner_color))
     for spell, text in (("grow_beard", "Grow Beard"), ("blood_sacrifice", "Blood Sacrifice")):

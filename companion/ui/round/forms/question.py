@@ -12,7 +12,7 @@ from companion.rules import words
 from companion.rules.automa import choices as automa_rules
 from companion.ui.round import answers
 from companion.ui.round.forms.controls import GEM_LABEL, RoundHost, choices, form_state, main_button, panel, stepper
-from companion.ui.round.view_model import RoundView
+from companion.ui.round.view_model import RoundView, required
 from companion.ui.widgets import common as w
 from companion.ui.widgets.colors import GEM_HEX, GEM_HEX_ON
 
@@ -21,7 +21,7 @@ CHIP = 56  # a number chip's width: five to a row on a phone
 
 def question(screen: RoundHost, v: RoundView) -> list[ft.Control]:
     """The form for an automa's question; its OK button (only for the rare answer a stepper needs) under it."""
-    q = v.question
+    q = required(v.question, "question")
     p = screen.p
     form = form_state(screen)
 
@@ -187,7 +187,7 @@ def _gem_rows(screen, form, allowed, count, send, redraw_after) -> list[ft.Contr
 
 def _special_grid(tiles, labels, on_pick) -> ft.Control:
     """The special tiles, three a row on a phone (a name wraps rather than being cut)."""
-    cells = [
+    cells: list[ft.Control] = [
         ft.Container(
             content=ft.OutlinedButton(
                 content=ft.Text(name, size=13, text_align=ft.TextAlign.CENTER),
@@ -258,7 +258,7 @@ def _gem_chip(gem: str, text: str, label: str, on_click, width: int | None = Non
 def _combo_chip(combo: tuple[str, ...], on_click) -> ft.Control:
     """A chip for a combination of gems: a dot in each gem's colour."""
     label = " and ".join(GEM_LABEL[g] for g in combo)
-    dots = [ft.Icon(ft.Icons.CIRCLE, size=20, color=GEM_HEX[g]) for g in combo]
+    dots: list[ft.Control] = [ft.Icon(ft.Icons.CIRCLE, size=20, color=GEM_HEX[g]) for g in combo]
     # As a board cell: a Container taps reliably with its Semantics label (a button's own label would win).
     return ft.Container(
         content=ft.Semantics(

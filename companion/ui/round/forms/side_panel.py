@@ -5,6 +5,8 @@ Each section is built only while it is open (``RoundHost.section``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from companion.ui.round.forms.controls import RoundHost, action_button, pad
@@ -18,7 +20,7 @@ def side_panel(screen: RoundHost, v: RoundView) -> ft.Control:
     if v.round == 1 and v.placed:
 
         def setup_rows() -> list[ft.Control]:
-            rows = [
+            rows: list[ft.Control] = [
                 ft.Row([ft.Text(line, expand=True), *([w.chip("estimate", tone="warn")] if est else [])])
                 for line, est in screen.setup_lines()
             ]
@@ -46,7 +48,7 @@ def stash(screen: RoundHost, tallies: tuple[AutomaTally, ...]) -> ft.Control:
             rows.append(
                 action_button(
                     f"Hide {cap(c)}'s stash",
-                    lambda _e, c=c: (screen.p.revealed.discard(c), screen.refresh("side")),
+                    _reveals(screen, c, False),
                     primary=False,
                 )
             )
@@ -54,9 +56,19 @@ def stash(screen: RoundHost, tallies: tuple[AutomaTally, ...]) -> ft.Control:
             rows.append(
                 action_button(
                     f"Reveal {cap(c)}'s stash",
-                    lambda _e, c=c: (screen.p.revealed.add(c), screen.refresh("side")),
+                    _reveals(screen, c, True),
                     primary=False,
                     icon="VISIBILITY",
                 )
             )
     return ft.Container(ft.Column(rows, spacing=8), padding=8)
+
+
+def _reveals(screen: RoundHost, color: str, shown: bool) -> Callable[[object], None]:
+    """A click handler that reveals (or hides) ``color``'s stash, then redraws the side panel."""
+
+    def clicked(_e: object) -> None:
+        (screen.p.revealed.add if shown else screen.p.revealed.discard)(color)
+        screen.refresh("side")
+
+    return clicked
