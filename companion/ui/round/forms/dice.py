@@ -19,7 +19,7 @@ def keep_roll_controls(screen: RoundHost, v: RoundView, keep: KeepRoll) -> ft.Co
         text = f"{die} can change the fight (who loses, who takes the tile): keep it or re-roll it first."
     else:
         text = f"The dragon moves on {keep.threshold} or more. Your dwarf in the Temple lets you re-roll once."
-    buttons = [w.filled_button("Keep it", lambda _e: screen.do(p.proceed), icon_name="CHECK")]
+    buttons: list[ft.Control] = [w.filled_button("Keep it", lambda _e: screen.do(p.proceed), icon_name="CHECK")]
     if keep.temple:
         buttons.append(w.filled_button("Re-roll (Temple)", lambda _e: screen.do(p.reroll), icon_name="CASINO"))
     if v.time_warp:
