@@ -3,8 +3,9 @@
 Three kinds of files:
 
 - **shared** (precached): every file any browser loads, fetched and checked when the worker installs;
-- **on demand** (:data:`ON_DEMAND`): the two CanvasKit builds. A browser loads one (Chromium's
-  ``canvaskit/chromium/``, the others ``canvaskit/``): the worker keeps the one the page asks for, when the
+- **on demand** (:data:`ON_DEMAND`): the client's two builds and their renderers. A browser loads one
+  (Chromium the WebAssembly build, ``main.dart.wasm`` with skwasm; the others ``main.dart.js`` with
+  ``canvaskit/``): the worker keeps what the page asks for, when the
   page asks for it or, for the first visit, when the page tells it what it loaded (``boot.js``);
 - **host only** (:data:`HOST_ONLY`): licence texts, on the host for whoever wants to read them, never fetched.
 
@@ -18,13 +19,20 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from companion.phone.archive import LICENCES, matches
 
 #: The files kept only once the page asks for them (glob patterns on the path inside the site).
-ON_DEMAND = ("canvaskit",)
+ON_DEMAND = ("canvaskit", "main.dart.js", "main.dart.wasm", "main.dart.mjs")
+#: What each browser loads of the files on demand: Flutter's loader gives Chromium the WebAssembly build with
+#: skwasm, the others the JavaScript build with CanvasKit (canvaskit/chromium/ only for a Chromium that cannot
+#: run skwasm).
+BUILDS = {
+    "Chromium": ("main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm.*"),
+    "Safari, Firefox": ("main.dart.js", "canvaskit/canvaskit.*"),
+}
 #: The files never fetched by the page.
 HOST_ONLY = ("assets/NOTICES", LICENCES)
 #: The service worker's own file: a browser checks it for a new build, so it is in no list.
@@ -36,12 +44,21 @@ Substitute = Callable[[str, str, str, str], str]
 def kind(relative: str) -> str:
     """``"shared"``, ``"on demand"`` or ``"host only"``.
 
-    >>> kind("main.dart.js"), kind("canvaskit/chromium/canvaskit.wasm"), kind("licenses/six/LICENSE")
+    >>> kind("python.js"), kind("main.dart.wasm"), kind("licenses/six/LICENSE")
     ('shared', 'on demand', 'host only')
     """
     if matches(relative, HOST_ONLY):
         return "host only"
     return "on demand" if matches(relative, ON_DEMAND) else "shared"
+
+
+def loaded_by(browser: str, on_demand: Iterable[str]) -> set[str]:
+    """The files on demand that ``browser`` (a key of :data:`BUILDS`) loads.
+
+    >>> sorted(loaded_by("Chromium", ["main.dart.js", "main.dart.wasm", "canvaskit/skwasm.wasm"]))
+    ['canvaskit/skwasm.wasm', 'main.dart.wasm']
+    """
+    return {f for f in on_demand if matches(f, BUILDS[browser])}
 
 
 def digests(site: Path, files: list[str]) -> dict[str, str]:

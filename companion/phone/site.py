@@ -47,20 +47,22 @@ MARKER = ".treasure-companion-site"
 APP_ARCHIVE = "app.tar.gz"
 
 #: Files of Flet's web client the page never asks for, by glob pattern on the path inside the site (found by
-#: recording a load without the service worker): the wasm build of the client and its renderers (the page uses
-#: the JavaScript build with CanvasKit), symbol files, source maps, the loader that flutter_bootstrap.js already
-#: holds, Flet's own runtime copy (replaced by the npm one), its kill-switch service worker and its icons.
-#: The fonts of Cupertino's icons and of KaTeX's mathematics go too (the app shows neither, and Flutter fetches
-#: every font of its manifest at start). Kept though Chromium never asks for them: canvaskit/canvaskit.*
-#: (Safari and Firefox draw with that one, not canvaskit/chromium/; the service worker keeps the one a browser
-#: asks for) and assets/NOTICES (the licences of the client's parts, which the page never fetches).
+#: recording a load without the service worker): the renderers no browser gets (Flutter's loader gives skwasm
+#: to Chromium only, and skwasm_heavy only to a browser without Chromium's codecs), symbol files, source maps,
+#: the loader that flutter_bootstrap.js already holds, Flet's own runtime copy (replaced by the npm one), its
+#: kill-switch service worker and its icons. The fonts of Cupertino's icons and of KaTeX's mathematics go too
+#: (the app shows neither, and Flutter fetches every font of its manifest at start). Both builds of the client
+#: stay, as the served app has them (companion/server/renderer.py): Chromium draws with the WebAssembly one
+#: (main.dart.wasm, skwasm on the page's thread), whose round-screen taps take a fraction of the JavaScript
+#: one's with CanvasKit (tests/bench/phone.py); Safari and Firefox get the JavaScript one (canvaskit/canvaskit.*;
+#: canvaskit/chromium/ for a Chromium that cannot run skwasm). The service worker keeps only the build a browser
+#: asks for (companion/phone/offline.py). assets/NOTICES stays on the host (the licences of the client's parts,
+#: which the page never fetches).
 PRUNED = (
-    "main.dart.wasm",
-    "main.dart.mjs",
     "flutter.js",
     "flutter.js.map",
     "flutter_service_worker.js",
-    "canvaskit/skwasm*",
+    "canvaskit/skwasm_heavy*",
     "canvaskit/wimp*",
     "canvaskit/experimental_webparagraph",
     "canvaskit/*.symbols",
@@ -164,7 +166,7 @@ def _replace(dest: Path, staging: Path) -> None:
 def pruned(relative: str) -> bool:
     """Whether a file of Flet's web client (its path in the site) is left out.
 
-    >>> pruned("canvaskit/skwasm.wasm"), pruned("canvaskit/chromium/canvaskit.wasm"), pruned("main.dart.js")
+    >>> pruned("canvaskit/skwasm_heavy.wasm"), pruned("canvaskit/skwasm.wasm"), pruned("main.dart.js")
     (True, False, False)
     """
     parts = Path(relative)
@@ -224,7 +226,7 @@ def _patch_pages(site: Path, pins: fetch.Pins) -> None:
         pyodide_script_path="main.py",
         pyodide_version=pins.pyodide_version,
         app_package_url=APP_ARCHIVE,
-        web_renderer=WebRenderer.CANVAS_KIT,
+        web_renderer=WebRenderer.AUTO,  # the browser's loader chooses, as for the served app
         # Every screen is index.html#/route: a static host has no page at /round to answer a reload with.
         route_url_strategy=RouteUrlStrategy.HASH,
         no_cdn=True,

@@ -64,7 +64,7 @@ def brotli_sizes(site: Path, files: list[str]) -> dict[str, int] | None:
     return {f: min((site / f).stat().st_size, sizes.get(f, 1 << 62)) for f in files}
 
 
-def first_load_files(site: Path, canvaskit: str) -> list[str]:
+def first_load_files(site: Path, browser: str) -> list[str]:
     """The files a first visit fetches (by path inside the site), the worker's lists read from its script."""
     script = (site / offline.WORKER).read_text(encoding="utf-8")
     try:
@@ -72,7 +72,7 @@ def first_load_files(site: Path, canvaskit: str) -> list[str]:
     except ValueError:  # a build from before the lists: every file precached
         shared, on_demand = dict.fromkeys(json.loads(re.search(r"const FILES = (\[.*?\]);", script, re.S)[1])), {}
     files = {("index.html" if f == "./" else f) for f in shared} | {offline.WORKER}
-    return sorted(files | {f for f in on_demand if f.rpartition("/")[0] == canvaskit})
+    return sorted(files | offline.loaded_by(browser, on_demand))
 
 
 def report(line: dict) -> None:
@@ -176,18 +176,18 @@ def chromium_first_load(site: Path) -> dict:
         "requests": len(kept),
         "aborted": aborted,
         "sent_twice": sorted({n for n in names if names.count(n) > 1}),
-        "canvaskit_sent": sorted({n for n in names if n.startswith("canvaskit/")}),
+        "client_build_sent": sorted({n for n in names if n.startswith(("canvaskit/", "main.dart."))}),
         "seconds_to_new_game": round(usable_s, 1),
     }
 
 
-#: The page is controlled and its worker's cache holds the CanvasKit build the page loaded.
+#: The page is controlled and its worker's cache holds the renderer the page loaded.
 KEPT = """async () => {
   if (!navigator.serviceWorker.controller) return false;
   const names = await caches.keys();
   for (const name of names) {
     const keys = (await (await caches.open(name)).keys()).map(r => r.url);
-    if (keys.some(u => u.endsWith("/canvaskit/chromium/canvaskit.wasm"))) return true;
+    if (keys.some(u => u.endsWith("/canvaskit/skwasm.wasm"))) return true;
   }
   return false;
 }"""
@@ -207,8 +207,8 @@ def main(argv: list[str]) -> int:
     report({"name": "site", "files": len(files), "total_bytes": total, "gzip_bytes": sum(gz.values()),
             "brotli_bytes": sum(br.values()) if br else None, "total_mb": round(total / 1e6, 2),
             "gzip_mb": round(sum(gz.values()) / 1e6, 2), "brotli_mb": round(sum(br.values()) / 1e6, 2) if br else None})
-    for browser, canvaskit in (("Chromium", "canvaskit/chromium"), ("Safari, Firefox", "canvaskit")):
-        first = first_load_files(site, canvaskit)
+    for browser in offline.BUILDS:
+        first = first_load_files(site, browser)
         report({"name": f"first load, computed: {browser}", "files": len(first),
                 "gzip_bytes": sum(gz[f] for f in first), "gzip_mb": round(sum(gz[f] for f in first) / 1e6, 2),
                 "brotli_bytes": sum(br[f] for f in first) if br else None,

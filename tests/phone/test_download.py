@@ -30,20 +30,22 @@ def lists(site):
     return shared, on_demand
 
 
-def test_no_canvaskit_build_is_precached_and_both_are_kept_on_demand(site, lists):
-    """A browser draws with one CanvasKit build (Chromium's canvaskit/chromium/, the others' canvaskit/): the
-    worker keeps the one the page asks for, so neither is fetched when it installs."""
+def test_no_client_build_is_precached_and_each_browsers_is_kept_on_demand(site, lists):
+    """A browser draws with one build of the client (Chromium the WebAssembly one with skwasm, the others the
+    JavaScript one with CanvasKit): the worker keeps the one the page asks for, so none is fetched when it
+    installs, and the two browsers' files do not overlap."""
     shared, on_demand = lists
-    assert not [f for f in shared if f.startswith("canvaskit/")]
-    variants = {f.rpartition("/")[0] for f in on_demand}
-    assert variants == {"canvaskit", "canvaskit/chromium"}
-    assert {"canvaskit/canvaskit.wasm", "canvaskit/chromium/canvaskit.wasm"} <= set(on_demand)
-    assert {f for f in site_files(site) if f.startswith("canvaskit/")} == set(on_demand)
+    client = ("canvaskit/", "main.dart.")
+    assert not [f for f in shared if f.startswith(client)]
+    assert {f for f in site_files(site) if f.startswith(client)} == set(on_demand)
+    chromium, others = offline.loaded_by("Chromium", on_demand), offline.loaded_by("Safari, Firefox", on_demand)
+    assert {"main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm.wasm", "canvaskit/skwasm.js"} == chromium
+    assert {"main.dart.js", "canvaskit/canvaskit.wasm", "canvaskit/canvaskit.js"} == others
 
 
 def test_the_page_and_its_runtime_are_precached(lists):
     shared, _ = lists
-    assert {"./", "main.dart.js", "flutter_bootstrap.js", "boot.js", "python.js", "python-worker.js", APP_ARCHIVE,
+    assert {"./", "flutter_bootstrap.js", "boot.js", "python.js", "python-worker.js", APP_ARCHIVE,
             "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "assets/fonts/MaterialIcons-Regular.otf",
             "assets/fonts/roboto.woff2", "assets/FontManifest.json", "manifest.json"} <= set(shared)
 

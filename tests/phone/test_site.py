@@ -59,12 +59,15 @@ def test_flutter_registers_no_service_worker_of_its_own(site):
 
 def test_what_the_page_never_loads_is_left_out(site):
     files = set(site_files(site))
-    for gone in ("main.dart.wasm", "canvaskit/skwasm.wasm", "canvaskit/wimp.wasm", "pyodide/python.exe",
+    for gone in ("canvaskit/skwasm_heavy.wasm", "canvaskit/wimp.wasm", "pyodide/python.exe",
                  "flutter.js.map", "canvaskit/canvaskit.js.symbols", "assets/packages/media_kit"):
         assert not any(f == gone or f.startswith(gone + "/") for f in files), gone
-    # Chromium draws with canvaskit/chromium/, Safari and Firefox with canvaskit/: both stay on the host (the
-    # service worker keeps the one a browser asks for: tests/phone/test_download.py).
-    assert {"canvaskit/canvaskit.wasm", "canvaskit/chromium/canvaskit.wasm", "main.dart.js"} <= files
+    # Chromium draws with the WebAssembly build and skwasm, as the served app does; Safari and Firefox with the
+    # JavaScript build and canvaskit/ (canvaskit/chromium/ for a Chromium that cannot run skwasm): all stay on the
+    # host (the service worker keeps the one a browser asks for: tests/phone/test_download.py).
+    assert {"canvaskit/canvaskit.wasm", "canvaskit/chromium/canvaskit.wasm", "main.dart.js", "main.dart.wasm",
+            "main.dart.mjs", "canvaskit/skwasm.wasm", "canvaskit/skwasm.js"} <= files
+    assert 'flet.webRenderer="auto";' in (site / "index.html").read_text()
     assert pruned("canvaskit/experimental_webparagraph/canvaskit.wasm") and not pruned("canvaskit/canvaskit.js")
 
 

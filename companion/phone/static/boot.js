@@ -45,11 +45,11 @@
     document.body.appendChild(bar);
   }
 
-  // The CanvasKit build this page loaded, maybe before the worker controlled it: the worker keeps it.
+  // The client build and renderer this page loaded, maybe before the worker controlled it: the worker keeps it.
   function reportLoaded(worker) {
     var report = function (entries) {
       var names = entries.map(function (e) { return e.name; });
-      var loaded = names.filter(function (name) { return name.indexOf("/canvaskit/") >= 0; });
+      var loaded = names.filter(function (name) { return name.indexOf("/canvaskit/") >= 0 || name.indexOf("/main.dart.") >= 0; });
       if (loaded.length) worker.postMessage({ type: "keep", urls: loaded });
     };
     if (window.PerformanceObserver) {

@@ -2,7 +2,7 @@
 //
 // Each build has its own VERSION and its own cache, and this worker serves only from that cache, so the files
 // of two builds are never mixed. SHARED (every browser's files) are fetched when the worker installs;
-// ON_DEMAND (the CanvasKit builds: a browser uses one) are kept when the page asks for them, or when it tells
+// ON_DEMAND (the client builds and renderers: a browser uses one) are kept when the page asks for them, or when it tells
 // the worker what it loaded before the worker controlled it (boot.js). Each file is kept only if its SHA-256 is
 // this build's: a host given a newer build while a phone fetches fails the install, which is tried again later.
 //
