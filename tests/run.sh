@@ -21,6 +21,18 @@ if [ "$fast" = 0 ] && { ! command -v chromium >/dev/null 2>&1 || ! command -v ch
   fi
 fi
 
+# WebKit, Safari's engine, for the WebKit tests (tests/browser/test_webkit_*.py): Debian's WebKitGTK driven by
+# its WebDriver (Selenium), in an X server of its own. webkit2gtk-driver alone: installed together with
+# wpewebkit-driver, apt refuses (held packages).
+if ! command -v WebKitWebDriver >/dev/null 2>&1 || ! command -v Xvfb >/dev/null 2>&1; then
+  echo "Installing Debian's webkit2gtk-driver and xvfb for the WebKit tests..."
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq webkit2gtk-driver xvfb >/dev/null
+  else
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq webkit2gtk-driver xvfb >/dev/null
+  fi
+fi
+
 # The phone site's build (tests/phone, tests/browser/test_phone_site.py) fetches the Pyodide runtime with npm.
 if ! command -v npm >/dev/null 2>&1; then
   echo "Installing Debian's npm for the phone site's build..."

@@ -17,6 +17,9 @@ Fixtures
     It is an :class:`AppPage`: ``app.open("/rules", size="desktop")``, ``app.click("Rules help")``,
     ``app.expect_text("Treasure Hoard")``, ``app.fill("Gold", "12")``, ``app.text()``, ``app.shot("home")``,
     ``app.assert_readable("the attack form", ["Strength"])`` (no label squeezed a letter a line, nothing cut).
+``webkit`` (function scope)
+    A page in WebKit (Safari's engine: Debian's WebKitGTK through Selenium, tests/browser/webkit_page.py) at
+    phone size, in a fresh profile, on an X display of the module's own (``webkit_display``).
 ``screenshot_dir`` (session scope)
     Where ``app.shot`` writes: ``$TREASURE_COMPANION_SCREENSHOTS`` or a temporary folder (printed).
 
@@ -195,6 +198,41 @@ def app_page(browser, device, screenshot_dir, request):
             print(f"--- server log ---\n{page.server.log_text()[-2000:]}")
     for page in pages:
         page.close()
+
+
+@pytest.fixture(scope="module")
+def webkit_display():
+    """An X display (Xvfb) of the module's own for WebKit (tests/browser/webkit_browser.py); a missing WebKit
+    skips, or fails under ``TREASURE_COMPANION_REQUIRE_BROWSER=1``, as a missing Chromium does."""
+    from tests.browser.webkit_browser import Display, webkit_missing
+
+    if reason := webkit_missing():
+        _unavailable(reason)
+    display = Display().start()
+    yield display
+    display.stop()
+
+
+@pytest.fixture
+def webkit(webkit_display, screenshot_dir, tmp_path, request):
+    """A page in WebKit at phone size, in a fresh browser profile that lives as long as the test (a reload keeps
+    what the site stored); every request to another host is refused and noted in ``webkit.refused``. On a
+    failure: a screenshot and the accessibility text."""
+    from tests.browser.webkit_browser import RefusingProxy, WebKit
+    from tests.browser.webkit_page import WebKitPage
+
+    proxy = RefusingProxy()
+    browser = WebKit(webkit_display, proxy, tmp_path / "webkitwebdriver.log")
+    page = WebKitPage(browser, screenshot_dir, proxy)
+    yield page
+    if getattr(request.node, "browser_call_failed", False):
+        name = "FAILED-webkit-" + "".join(ch if ch.isalnum() else "_" for ch in request.node.name)
+        with contextlib.suppress(Exception):
+            path = screenshot_dir / f"{name}.png"
+            path.write_bytes(page.screenshot())
+            print(f"\nscreen at failure: {path}\n--- accessibility text ---\n{page.text()[:3000]}")
+    browser.stop()
+    proxy.stop()
 
 
 @pytest.fixture(scope="module")
