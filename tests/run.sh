@@ -24,7 +24,7 @@ fi
 # WebKit, Safari's engine, for the WebKit tests (tests/browser/test_webkit_*.py): Debian's WebKitGTK driven by
 # its WebDriver (Selenium), in an X server of its own. webkit2gtk-driver alone: installed together with
 # wpewebkit-driver, apt refuses (held packages).
-if ! command -v WebKitWebDriver >/dev/null 2>&1 || ! command -v Xvfb >/dev/null 2>&1; then
+if [ "$fast" = 0 ] && { ! command -v WebKitWebDriver >/dev/null 2>&1 || ! command -v Xvfb >/dev/null 2>&1; }; then
   echo "Installing Debian's webkit2gtk-driver and xvfb for the WebKit tests..."
   if [ "$(id -u)" = 0 ]; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq webkit2gtk-driver xvfb >/dev/null
