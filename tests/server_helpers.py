@@ -31,6 +31,17 @@ def port_open(port: int) -> bool:
         return s.connect_ex(("127.0.0.1", port)) == 0
 
 
+def stop_process(proc: subprocess.Popen) -> None:
+    """Ask a process the tests started to end, kill it after 10 s, and wait for it."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
 @dataclass
 class App:
     proc: subprocess.Popen
@@ -42,13 +53,7 @@ class App:
         return self.log.read_text("utf-8", errors="replace") if self.log.exists() else ""
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=10)
+        stop_process(self.proc)
 
 
 def launch(tmp_path: Path, port: int, *args: str, env: dict[str, str] | None = None, name: str = "app") -> App:

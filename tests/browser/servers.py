@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.server_helpers import free_port, port_open
+from tests.server_helpers import free_port, port_open, stop_process
 
 REPO = Path(__file__).resolve().parents[2]
 STARTUP_TIMEOUT = 60.0
@@ -59,14 +59,7 @@ def start_server(
 
 
 def stop_server(server: Server) -> None:
-    proc = server.proc
-    if proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
+    stop_process(server.proc)
 
 
 

@@ -28,7 +28,7 @@ import time
 import zlib
 from pathlib import Path
 
-from tests.server_helpers import free_port, port_open
+from tests.server_helpers import free_port, port_open, stop_process
 
 DRIVER = os.environ.get("TREASURE_COMPANION_WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
 #: The browser WebKitWebDriver starts (webkit2gtk-driver depends on it).
@@ -83,13 +83,8 @@ class Display:
         return self
 
     def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=10)
+        if self.proc is not None:
+            stop_process(self.proc)
         self.proc = None
 
 
@@ -173,13 +168,7 @@ class WebKit:
             with contextlib.suppress(Exception):
                 driver.quit()
             self.driver = None
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=10)
+        stop_process(self.proc)
 
 
 def pixels(png: bytes) -> tuple[int, int, list[bytes]]:

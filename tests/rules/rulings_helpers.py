@@ -29,6 +29,16 @@ def head(game: Game) -> int:
     return game.setup.dragon_track
 
 
+def set_the_dragon_off(game: Game) -> None:
+    """Blue #1 takes the Forge, yellow #1 Excavate; the dragon waits one step below the head; blue #2 scouts and
+    angers it (the table's 6): the dragon attacks, nobody in the Temple."""
+    place(game, "forge")
+    place(game, "excavate")
+    dragon_to(game, head(game) - 1)
+    place(game, "scout")
+    roll(game, 6)
+
+
 def fight(game: Game, strength: int, players: dict, points: int = 8, **extra) -> list[dict]:
     return game.act({"type": "attack_input", "tile": {"strength": strength, "treasure": "gold", "points": points},
                      "players": players, **extra})

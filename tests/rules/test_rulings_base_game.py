@@ -9,11 +9,20 @@ The other rulings are in the other tests/rules/test_rulings_*.py modules, their 
 from __future__ import annotations
 
 import pytest
-from engine_helpers import place, roll
+from engine_helpers import place
 
 from companion.rules.engine.game import IllegalInput
 from companion.rules.engine.summary import game_summary
-from tests.rules.rulings_helpers import dragon_to, fight, head, round_presenter, texts, tunnel_game, two_humans
+from tests.rules.rulings_helpers import (
+    dragon_to,
+    fight,
+    head,
+    round_presenter,
+    set_the_dragon_off,
+    texts,
+    tunnel_game,
+    two_humans,
+)
 
 # ---------------------------------------------------------------------------------------------- (c) base game
 
@@ -44,11 +53,7 @@ def test_a_base_game_has_no_grow_beard_or_blood_sacrifice():
 
 def test_a_base_game_fight_has_no_frost_bolt_or_ice_storm():
     game = two_humans(expansion=False)
-    place(game, "forge")
-    place(game, "excavate")
-    dragon_to(game, head(game) - 1)
-    place(game, "scout")
-    roll(game, 6)
+    set_the_dragon_off(game)
     for spell in ("frost_bolt", "ice_storm"):
         with pytest.raises(IllegalInput, match="Caverns of Gand"):
             fight(game, 4, {"blue": {"die": 3, "spells": [spell]}, "yellow": {"die": 3}})

@@ -15,7 +15,7 @@ from engine_helpers import default_answer, events, place, roll
 from companion.rules.engine.game import Game, IllegalInput
 from companion.rules.engine.summary import game_summary
 from companion.rules.setup import Setup
-from tests.rules.rulings_helpers import dragon_to, fight, head, two_humans
+from tests.rules.rulings_helpers import dragon_to, fight, head, set_the_dragon_off, two_humans
 
 
 def blue_in_temple_then_attack(game: Game, trigger_space: str = "treasure_hoard") -> None:
@@ -191,11 +191,7 @@ def test_time_warp_needs_a_die_of_the_casters_that_is_still_open():
 
 def test_time_warp_on_a_fight_die_the_app_rolled():
     game = two_humans()
-    place(game, "forge")
-    place(game, "excavate")
-    dragon_to(game, head(game) - 1)
-    place(game, "scout")
-    roll(game, 6)
+    set_the_dragon_off(game)
     fight(game, 4, {"blue": {"axes": 0}, "yellow": {"die": 6, "axes": 0}})
     d = game.decision
     assert (d.kind, d.color, d.details["temple"]) == ("keep_roll", "blue", False)

@@ -14,7 +14,7 @@ from companion.cli.commands.log import lines as log_lines
 from companion.rules.engine.game import Game
 from companion.rules.setup import Player, Setup
 from companion.rules.words import Names, describe, tell
-from tests.rules.rulings_helpers import ORDER, dragon_to, fight, head
+from tests.rules.rulings_helpers import ORDER, dragon_to, fight, set_the_dragon_off
 
 
 def ann_and_bob(**kw) -> Game:
@@ -34,11 +34,7 @@ def round_screen_log(game: Game) -> list[str]:
 
 def lost_fight(game: Game) -> None:
     """Blue sets the dragon off; strength 9 against two 1s and no axes: both lose, nobody takes the tile."""
-    place(game, "forge")
-    place(game, "excavate")
-    dragon_to(game, head(game) - 1)
-    place(game, "scout")
-    roll(game, 6)
+    set_the_dragon_off(game)
     fight(game, 9, {"blue": {"die": 1, "axes": 0}, "yellow": {"die": 1, "axes": 0}})
 
 
@@ -63,11 +59,7 @@ def test_a_stone_beards_loser_loses_a_quarter_and_keeps_its_dwarf():
 
 def test_a_won_fight_says_nobody_lost():
     game = ann_and_bob()
-    place(game, "forge")
-    place(game, "excavate")
-    dragon_to(game, head(game) - 1)
-    place(game, "scout")
-    roll(game, 6)
+    set_the_dragon_off(game)
     fight(game, 2, {"blue": {"die": 6, "axes": 3}, "yellow": {"die": 2, "axes": 0}})
     assert "    Dragon attack (strength 2): Ann (Blue) won the tile; nobody lost" in log_lines(game)
 
