@@ -9,88 +9,14 @@ Each rule is also shown to catch a made-up breach, so none passes for want of an
 from __future__ import annotations
 
 import ast
-import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-PACKAGE = ROOT / "companion"
-
-
-def _module_name(path: Path) -> str:
-    parts = path.relative_to(ROOT).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def _sources() -> dict[str, Path]:
-    return {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
-
-
-def _imported_names() -> dict[str, set[str]]:
-    """Module -> every module it imports: a companion module by its full name (a package's name when only the
-    package is imported), any other by its top-level name ("flet", "json"). A fresh copy each call."""
-    return {name: set(targets) for name, targets in _read_imports().items()}
-
-
-@functools.cache
-def _read_imports() -> dict[str, frozenset[str]]:
-    modules = _sources()
-    found: dict[str, frozenset[str]] = {}
-    for name, path in modules.items():
-        is_package = path.name == "__init__.py"
-        targets: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                targets.update(a.name for a in node.names)
-            elif isinstance(node, ast.ImportFrom):
-                if node.level:
-                    base = name.split(".")
-                    base = base[: len(base) - node.level + (1 if is_package else 0)]
-                    module = ".".join(base + ([node.module] if node.module else []))
-                else:
-                    module = node.module or ""
-                for alias in node.names:
-                    sub = f"{module}.{alias.name}"
-                    targets.add(sub if sub in modules else module)
-        found[name] = frozenset(t if t in modules else t.split(".")[0] for t in targets if t and t != name)
-    return found
-
-
-def _imports() -> dict[str, set[str]]:
-    """Module -> the companion modules it imports (a package's name when only the package is imported)."""
-    return {name: {t for t in targets if t.startswith("companion")} for name, targets in _imported_names().items()}
-
-
-def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
-    """One import cycle, as the modules along it, or None."""
-    state: dict[str, int] = {}  # 1: on the current path, 2: done
-    path: list[str] = []
-
-    def visit(node: str) -> list[str] | None:
-        state[node] = 1
-        path.append(node)
-        for nxt in sorted(graph[node]):
-            if state.get(nxt) == 1:
-                return path[path.index(nxt) :] + [nxt]
-            if nxt not in state and (found := visit(nxt)):
-                return found
-        path.pop()
-        state[node] = 2
-        return None
-
-    for start in sorted(graph):
-        if start not in state and (found := visit(start)):
-            return found
-    return None
-
-
-def _within(name: str, *packages: str) -> bool:
-    """Whether module ``name`` is one of ``packages`` or inside one."""
-    return any(name == p or name.startswith(p + ".") for p in packages)
-
+from tests.flet_reach import flet_reaches, private_writes
+from tests.layer_graph import PACKAGE, ROOT, cycle, imported_names, imports, reach, sources, within
 
 # ---------------------------------------------------------------------------------------------- the rules
 
@@ -110,6 +36,8 @@ HANDED_THE_PAGE = (
     "companion.ui.round.whose",
 )
 CONTEXT = "companion.ui.shell.context"
+#: The one folder that touches Flet's insides (companion/flet_seam/__init__.py).
+SEAM = "companion.flet_seam"
 
 
 def _flet(target: str) -> bool:
@@ -117,17 +45,17 @@ def _flet(target: str) -> bool:
     return target == "flet" or target.startswith("flet_")
 
 
-def _presenter_or_plain(name: str, _imports: set[str]) -> bool:
-    return _within(name, "companion.ui") and (name.rsplit(".", 1)[-1].endswith("presenter") or name in PLAIN_LOGIC)
+def _presenter_or_plain(name: str, imports: set[str]) -> bool:
+    return within(name, "companion.ui") and (name.rsplit(".", 1)[-1].endswith("presenter") or name in PLAIN_LOGIC)
 
 
 def _draws(name: str, imports: set[str]) -> bool:
     """A module of a screen or a widget: it imports flet itself. The shell (the page, the router, the context)
-    and the patches of Flet's private code are not views."""
+    is not a view."""
     return (
-        _within(name, "companion.ui")
+        within(name, "companion.ui")
         and any(_flet(t) for t in imports)
-        and not _within(name, "companion.ui.shell", "companion.ui.flet_patches")
+        and not within(name, "companion.ui.shell")
     )
 
 
@@ -150,28 +78,28 @@ RULES: dict[str, Rule] = {
     "files_import_nothing_of_the_package": Rule(
         "companion.files (paths, atomic writes, bounded reads) sits under everything: it imports nothing of the "
         "package outside itself",
-        lambda name, _: _within(name, "companion.files"),
-        lambda target: _within(target, "companion") and not _within(target, "companion.files"),
+        lambda name, _: within(name, "companion.files"),
+        lambda target: within(target, "companion") and not within(target, "companion.files"),
         ("companion.files.paths", "companion.store.settings"),
     ),
     "record_imports_only_rules_and_files": Rule(
         "companion.record (the game record's format, checks and writer) imports only companion.rules and "
         "companion.files",
-        lambda name, _: _within(name, "companion.record"),
-        lambda target: _within(target, "companion")
-        and not _within(target, "companion.record", "companion.rules", "companion.files"),
+        lambda name, _: within(name, "companion.record"),
+        lambda target: within(target, "companion")
+        and not within(target, "companion.record", "companion.rules", "companion.files"),
         ("companion.record.format", "companion.store"),
     ),
     "rules_import_nothing_around_them": Rule(
         "companion.rules (the pure game model) imports nothing of the package outside itself: no UI, store, "
         "record, sim, command line or files",
-        lambda name, _: _within(name, "companion.rules"),
-        lambda target: _within(target, "companion") and not _within(target, "companion.rules"),
+        lambda name, _: within(name, "companion.rules"),
+        lambda target: within(target, "companion") and not within(target, "companion.rules"),
         ("companion.rules.engine.game", "companion.record.format"),
     ),
     "rules_import_no_flet": Rule(
         "companion.rules imports no flet",
-        lambda name, _: _within(name, "companion.rules"),
+        lambda name, _: within(name, "companion.rules"),
         _flet,
         ("companion.rules.words.game", "flet"),
     ),
@@ -179,8 +107,8 @@ RULES: dict[str, Rule] = {
         "companion.store (games, settings, your decks, drafts, the calibration file) imports nothing of "
         "companion.ui, companion.server, companion.cli, companion.sim or flet, neither itself nor through another "
         "module: every screen, the server, the commands and the simulations use it",
-        lambda name, _: _within(name, "companion.store"),
-        lambda target: _within(target, "companion.ui", "companion.server", "companion.cli", "companion.sim")
+        lambda name, _: within(name, "companion.store"),
+        lambda target: within(target, "companion.ui", "companion.server", "companion.cli", "companion.sim")
         or _flet(target),
         ("companion.store.decks", "companion.ui.decks.presenter"),
         through=(),
@@ -202,49 +130,40 @@ RULES: dict[str, Rule] = {
         through=(CONTEXT,),
     ),
     "views_import_no_store": Rule(
-        "a view (a module of companion/ui that imports flet, outside ui/shell and ui/flet_patches) imports "
+        "a view (a module of companion/ui that imports flet, outside ui/shell) imports "
         "nothing of companion.store: it goes through its presenter or ui/shell/game_access",
         _draws,
-        lambda target: _within(target, "companion.store"),
+        lambda target: within(target, "companion.store"),
         ("companion.ui.final.view", "companion.store.session"),
     ),
     "the_ui_imports_no_file_helper": Rule(
         "companion.ui imports nothing of companion.files: no screen touches a file, the store keeps them",
-        lambda name, _: _within(name, "companion.ui"),
-        lambda target: _within(target, "companion.files"),
+        lambda name, _: within(name, "companion.ui"),
+        lambda target: within(target, "companion.files"),
         ("companion.ui.decks.presenter", "companion.files.atomic"),
     ),
     "only_the_decks_screen_imports_the_decks_screen": Rule(
         "nothing outside companion.ui.decks imports it but the session's typed state (which keeps the open "
         "transcription): other screens take your decks and the calibration from companion.store",
-        lambda name, _: not _within(name, "companion.ui.decks") and name != "companion.ui.shell.session_state",
-        lambda target: _within(target, "companion.ui.decks"),
+        lambda name, _: not within(name, "companion.ui.decks") and name != "companion.ui.shell.session_state",
+        lambda target: within(target, "companion.ui.decks"),
         ("companion.ui.new_game.view", "companion.ui.decks.presenter"),
     ),
     "only_main_imports_the_command_line": Rule(
         "nothing imports companion.cli but companion.__main__ (and the command line itself): the commands are "
         "an entry point, not a library",
-        lambda name, _: name != "companion.__main__" and not _within(name, "companion.cli"),
-        lambda target: _within(target, "companion.cli"),
+        lambda name, _: name != "companion.__main__" and not within(name, "companion.cli"),
+        lambda target: within(target, "companion.cli"),
         ("companion.store.games", "companion.cli.output"),
     ),
+    "the_flet_seam_imports_nothing_of_the_app": Rule(
+        "companion.flet_seam (every touch of Flet's insides) imports nothing of the package outside itself: the "
+        "screens, the server and the phone site stand on it",
+        lambda name, _: within(name, SEAM),
+        lambda target: within(target, "companion") and not within(target, SEAM),
+        ("companion.flet_seam.connection", "companion.ui.shell.context"),
+    ),
 }
-
-
-def _reach(graph: dict[str, set[str]], start: str, through: tuple[str, ...]) -> dict[str, list[str]]:
-    """Everything ``start`` imports, directly or through companion modules (not through ``through``), each with
-    the chain of modules that brings it in."""
-    chains: dict[str, list[str]] = {}
-    todo = [(start, [start])]
-    while todo:
-        module, chain = todo.pop()
-        for target in sorted(graph.get(module, ())):
-            if target in chains or target == start:
-                continue
-            chains[target] = chain + [target]
-            if target in graph and target not in through:
-                todo.append((target, chain + [target]))
-    return chains
 
 
 def breaches(rule: Rule, graph: dict[str, set[str]]) -> dict[str, list[str]]:
@@ -256,7 +175,7 @@ def breaches(rule: Rule, graph: dict[str, set[str]]) -> dict[str, list[str]]:
         if rule.through is None:
             bad = sorted(t for t in graph[name] if rule.forbidden(t))
         else:
-            chains = _reach(graph, name, rule.through)
+            chains = reach(graph, name, rule.through)
             bad = sorted(" -> ".join(chains[t][1:]) for t in chains if rule.forbidden(t))
         if bad:
             found[name] = bad
@@ -271,7 +190,7 @@ def _report(rule: Rule, found: dict[str, list[str]]) -> str:
 @pytest.mark.parametrize("name", RULES)
 def test_rule(name):
     rule = RULES[name]
-    graph = _imported_names()
+    graph = imported_names()
     assert any(rule.governs(m, graph[m]) for m in graph), f"{name}: governs no module (renamed?)"
     found = breaches(rule, graph)
     assert not found, _report(rule, found)
@@ -280,7 +199,7 @@ def test_rule(name):
 @pytest.mark.parametrize("name", RULES)
 def test_each_rule_catches_a_breach(name):
     rule = RULES[name]
-    graph = _imported_names()
+    graph = imported_names()
     module, target = rule.breach
     assert module in graph, f"{name}: its example module {module} is gone"
     graph[module] = graph[module] | {target}
@@ -325,8 +244,8 @@ def test_no_screen_touches_a_file():
     """companion/ui reads and writes no file itself: imported decks, transcription drafts and the calibration
     are companion.store's (store/decks.py, store/drafts.py, store/calibration_file.py), settings and games too."""
     found = {
-        name: calls for name, path in _sources().items()
-        if _within(name, "companion.ui") and (calls := file_calls(path.read_text(encoding="utf-8")))
+        name: calls for name, path in sources().items()
+        if within(name, "companion.ui") and (calls := file_calls(path.read_text(encoding="utf-8")))
     }
     assert not found, "a module of companion/ui touches a file; the store keeps the files:\n  " + "\n  ".join(
         f"{name}: {', '.join(calls)}" for name, calls in found.items())
@@ -338,25 +257,25 @@ def test_file_calls_are_told_from_calls_of_the_same_name():
 
 
 def test_the_lists_of_plain_logic_name_modules_that_exist():
-    modules = _sources()
+    modules = sources()
     assert [m for m in (*PLAIN_LOGIC, *HANDED_THE_PAGE, CONTEXT) if m not in modules] == []
 
 
 def test_the_import_graph_is_read():
-    graph = _imports()
+    graph = imports()
     assert "companion.ui.round.forms.banner" in graph["companion.ui.round.bar"]
     assert "companion.rules.engine.game" in graph["companion.record.format"]
-    assert "flet" in _imported_names()["companion.ui.round.view"]
+    assert "flet" in imported_names()["companion.ui.round.view"]
 
 
 def test_no_import_cycle_in_companion():
-    cycle = _cycle(_imports())
-    assert cycle is None, "import cycle: " + " -> ".join(cycle)
+    found = cycle(imports())
+    assert found is None, "import cycle: " + " -> ".join(found)
 
 
 def test_a_cycle_is_found_when_there_is_one():
-    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
-    assert _cycle({"a": {"b"}, "b": set()}) is None
+    assert cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert cycle({"a": {"b"}, "b": set()}) is None
 
 
 def _source(path: Path) -> ast.Module:
@@ -383,4 +302,54 @@ def test_the_round_view_model_is_plain_data():
     imported = {a.name for node in ast.walk(_source(path)) if isinstance(node, ast.Import) for a in node.names}
     imported |= {node.module or "" for node in ast.walk(_source(path)) if isinstance(node, ast.ImportFrom)}
     assert {m for m in imported if m.split(".")[0] == "flet"} == set()
-    assert _imports()["companion.ui.round.view_model"] <= {"companion.rules.words"}
+    assert imports()["companion.ui.round.view_model"] <= {"companion.rules.words"}
+
+
+# ------------------------------------------------------------------------------------- Flet behind one seam
+def _flet_reaches_outside_the_seam(check: Callable[[str], list[str]]) -> dict[str, list[str]]:
+    return {name: found for name, path in sources().items()
+            if not within(name, SEAM) and (found := check(path.read_text(encoding="utf-8")))}
+
+
+def test_outside_the_seam_flet_is_used_by_its_public_face_only():
+    """Outside companion/flet_seam the app uses Flet as a package's top shows it: ``import flet as ft`` and its
+    attributes, a name ``from flet import X``, flet-web's and flet-charts' top-level functions (``from flet_web
+    import patch_index_html``: what their ``__init__`` exports). Decided: a module below a package's top
+    (``flet.controls.types``, ``flet_web.fastapi``, ``flet.messaging.*``) is Flet's own layout even when nothing
+    in its name is private, so it is the seam's, as are Flet's runtime packages (``flet_js``, ``flet_desktop``),
+    any name starting with ``_``, an attribute of a package that is one of its modules (``ft.controls``), and a
+    write to an attribute of Flet's own objects (``ft.Text.update = ...``). Read from companion only: the tests
+    drive real Flet sessions on fake connections and may use Flet's insides."""
+    found = _flet_reaches_outside_the_seam(flet_reaches)
+    assert not found, "Flet's insides reached outside companion/flet_seam:\n  " + "\n  ".join(
+        f"{name}: {', '.join(hits)}" for name, hits in found.items())
+
+
+def test_outside_the_seam_no_private_attribute_of_another_object_is_written():
+    """A write to an attribute named ``_...`` of an object the module does not own (``self``, ``cls``, a class
+    or function it defines, an instance it makes of one) is a reach into someone's insides, Flet's above all
+    (``control._isolated = True``): also through ``setattr(o, "_x", ...)`` and ``vars(o)``."""
+    found = _flet_reaches_outside_the_seam(private_writes)
+    assert not found, "private attributes written outside companion/flet_seam:\n  " + "\n  ".join(
+        f"{name}: {', '.join(hits)}" for name, hits in found.items())
+
+
+def test_the_seam_is_where_flets_insides_are_touched():
+    """Both rules read something: the seam itself breaks them (it exists to), so a rename that hid its modules
+    from the rules would show here."""
+    seam = {name: path.read_text(encoding="utf-8") for name, path in sources().items() if within(name, SEAM)}
+    assert any(flet_reaches(source) for source in seam.values())
+    assert any(private_writes(source) for source in seam.values())
+
+
+def test_the_flet_rules_catch_made_up_breaches():
+    bar = (PACKAGE / "ui" / "round" / "bar.py").read_text(encoding="utf-8")
+    assert not flet_reaches(bar) and not private_writes(bar)
+    for breach in ("from flet.messaging.session import Session", "import flet_web.fastapi", "import flet_js",
+                   "from flet import _private", "x = ft.controls.base_control", "ft.Text.update = None"):
+        assert flet_reaches(f"{bar}\n{breach}\n"), breach
+    assert not flet_reaches(f"{bar}\nfrom flet_web import patch_index_html\nx = ft.Colors.RED\n")
+    for breach in ("def f(c):\n    c._isolated = True", "setattr(ft.Text, '_x', 1)", "vars(ft)['y'] = 1"):
+        assert private_writes(f"{bar}\n{breach}\n"), breach
+    own = "class A:\n    @classmethod\n    def make(cls):\n        made = cls()\n        made._seen = 1\n"
+    assert not private_writes(own)  # an instance the class made of itself is its own

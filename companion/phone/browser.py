@@ -9,6 +9,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
 
+from companion.flet_seam.connection import wrap_send
+from companion.flet_seam.pyodide import page_address
 from companion.phone import storage
 from companion.store.settings import Settings
 from companion.ui.new_game.view import SEED_ENV
@@ -67,9 +69,7 @@ def settings_from_address(url: str) -> dict[str, str]:
 
 
 async def app_main(page: ft.Page) -> None:
-    import flet_js  # noqa: PLC0415 (Pyodide only)
-
-    os.environ.update(settings_from_address(str(flet_js.documentUrl)))
+    os.environ.update(settings_from_address(page_address()))
     opened = await storage.open_data_folder()
     if not opened.start:
         show_only_line(page, opened.line or "")
@@ -87,10 +87,7 @@ async def app_main(page: ft.Page) -> None:
             while shown:
                 hide_line(page, shown.pop())
 
-        connection = page.session.connection
-        connection.send_message = storage.StoredBeforeShown(  # type: ignore[method-assign]  # wrapped on purpose
-            connection.send_message, mirror, report, stored_again
-        )
+        wrap_send(page, lambda send: storage.StoredBeforeShown(send, mirror, report, stored_again))
     started.append(ui_app.main(page, storage.DATA_DIR))
     if opened.line:  # kept in the tab only (refused, damaged): lasting; else (deleted since) a plain notice
         show_line(started[0], opened.line, lasting=opened.mirror is None)

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import flet_web
-from flet.controls.types import RouteUrlStrategy, WebRenderer
+from flet import RouteUrlStrategy, WebRenderer
 
 from companion.phone import archive, early_start, fetch, offline, stdlib
 

@@ -5,8 +5,8 @@ then the server would answer nothing. A browser opening the app also needs a whi
 page's WebAssembly before it opens the app's WebSocket. The two can overlap (``python -m tests.bench.bench
 --browser`` measures the start-up):
 
-- :class:`EarlyApp` answers at once with ``index.html`` (patched exactly as Flet 1.0.5 patches it, see
-  :func:`early_index`) and with Flet's web files that Flet serves unchanged;
+- :class:`EarlyApp` answers at once with ``index.html`` (patched exactly as Flet patches it) and with Flet's web
+  files that Flet serves unchanged: what Flet serves where is mirrored in :mod:`companion.flet_seam.web_client`;
 - the real app (Flet's FastAPI app) is built in a thread meanwhile; everything else (the WebSocket, the
   manifests Flet patches, a file that is not there) waits for it, then goes to it, as does every request
   once it is ready.
@@ -21,66 +21,18 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
-import tempfile
 from collections.abc import Callable
-from pathlib import Path
 
 from starlette.responses import PlainTextResponse, Response
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketClose
 
-#: Files Flet rewrites when it starts (with the app's name, paths and renderer): the early app sends only
-#: ``index.html``, which it patches the same way; the other two wait for Flet.
-PATCHED = ("manifest.json", "assets/FontManifest.json")
-#: Flet's own endpoints (its FastAPI routes come before its static files): never answered with the page.
-FLET_ROUTES = ("ws", "upload", "oauth_callback")
-#: Flet's settings that change what it serves; any of them set, nothing is answered early.
-FLET_WEB_ENV = ("FLET_WEB_PATH", "FLET_ASSETS_DIR", "FLET_WEBSOCKET_HANDLER_ENDPOINT", "FLET_WEB_RENDERER",
-                "FLET_WEB_ROUTE_URL_STRATEGY")
-#: A response header every Flet response carries (the embedder policy is dropped anyway, see renderer.py).
-OPENER_POLICY = (b"cross-origin-opener-policy", b"same-origin")
+from companion.flet_seam.web_client import FLET_ROUTES, OPENER_POLICY, PATCHED, web_dir
+
 #: Shorter thread switches while the app is built beside the served files (Python's default is 5 ms: each
 #: chunk of a file handed between threads would wait that long behind the importing thread).
 BUILD_SWITCH_INTERVAL = 0.0005
-
-
-def web_dir() -> Path:
-    """Flet's packaged web client (index.html, the WebAssembly, the fonts)."""
-    from flet_web import get_package_web_dir
-
-    return Path(get_package_web_dir())
-
-
-def can_answer_early(cwd: Path | None = None) -> bool:
-    """False when Flet would serve something else than its packaged files from ``/`` with the WebSocket at
-    ``/ws``: an environment setting of Flet's, or an ``assets`` folder in the working folder (Flet serves one
-    by default)."""
-    if any(os.environ.get(name) for name in FLET_WEB_ENV):
-        return False
-    return not ((cwd or Path.cwd()) / "assets").exists()
-
-
-def no_cdn() -> bool:
-    """Flet's reading of ``FLET_WEB_NO_CDN`` (the app sets it to true unless the user set it)."""
-    return os.environ.get("FLET_WEB_NO_CDN", "true").lower() in ("true", "1", "yes")
-
-
-def early_index(renderer) -> bytes:
-    """``index.html`` as Flet's static files patch it for an app mounted at ``/`` (base ``/``, WebSocket
-    ``/ws``, no app name or description, path URLs)."""
-    from flet.controls.types import RouteUrlStrategy
-    from flet_web.patch_index import patch_index_html
-
-    with tempfile.TemporaryDirectory() as tmp:
-        index = Path(tmp) / "index.html"
-        index.write_bytes((web_dir() / "index.html").read_bytes())
-        patch_index_html(
-            index_path=str(index), base_href="", websocket_endpoint_path="/ws", app_name=None,
-            app_description=None, web_renderer=renderer, route_url_strategy=RouteUrlStrategy.PATH,
-            no_cdn=no_cdn(),
-        )
-        return index.read_bytes()
 
 
 class EarlyApp:

@@ -21,10 +21,11 @@ from collections.abc import Callable, Sequence
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.types import ASGIApp
 
+from companion.flet_seam.web_client import index_html, serves_its_own_client
 from companion.rules.automa.deck import MAX_DECK_BYTES
 from companion.server.compressed import CompressedFiles
 from companion.server.content_policy import ContentPolicy
-from companion.server.early import EarlyApp, can_answer_early, early_index
+from companion.server.early import EarlyApp
 from companion.server.gate import TableGate
 from companion.server.guard import OriginGuard
 from companion.server.hangup import EndWhenGone
@@ -69,7 +70,7 @@ def early_app(make_main: Callable[[], Callable], hosts: Sequence[str], table: Ta
     """The app behind the guards, answering the page's files at once while ``make_main()`` and Flet's app are
     built in a thread (companion/server/early.py). Also returns the :class:`EarlyApp`, whose ``failed`` says
     why the app did not start."""
-    index = early_index(web_renderer()) if can_answer_early() else None
+    index = index_html(web_renderer()) if serves_its_own_client() else None
     early = EarlyApp(lambda: flet_app(make_main()), index)
     return guarded(early, hosts, table), early
 

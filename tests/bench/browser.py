@@ -9,7 +9,7 @@ the empty round trip (``tests/bench/floor_app.py``: one button, one Text), measu
   banner's new text into Flutter's accessibility tree (a MutationObserver; Flutter writes that tree in the same
   frame it paints), and to the start of the next animation frame (by then that frame has been painted);
 - server CPU per tap: ``time.process_time`` spent handling the tap's events in the server process
-  (``companion/server/probe.py``), and the bytes sent back; beside it the server's whole CPU (utime + stime from
+  (``companion/flet_seam/probe.py``), and the bytes sent back; beside it the server's whole CPU (utime + stime from
   /proc) over all the taps, divided by their number. On a machine of two cores the server shares them with
   Chromium, which is drawing meanwhile: the same taps in process (``tests/bench/round_taps.py``) cost about a
   third more CPU time with a Chromium page animating beside them (best of 4 runs, 60 taps: 237 -> 299 ms), so
@@ -31,7 +31,7 @@ import sys
 import tempfile
 import time
 
-from companion.server.probe import ENV as PROBE_ENV
+from companion.flet_seam.probe import ENV as PROBE_ENV
 from companion.ui.new_game.view import SEED_ENV
 from tests.bench.bench import _figure
 

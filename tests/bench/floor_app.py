@@ -11,7 +11,8 @@ import sys
 
 import flet as ft
 
-from companion.server import listen, probe, web
+from companion.flet_seam import probe
+from companion.server import listen, web
 
 
 def main(page: ft.Page) -> None:

@@ -37,9 +37,9 @@ from flet.messaging.protocol import configure_encode_object_for_msgpack
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
+from companion.flet_seam.messages import TRANSPORT_LOG
 from companion.rules.setup import Setup
 from companion.store import Store
-from companion.ui.flet_patches.messages import TRANSPORT_LOG
 from companion.ui.shell import app, game_access
 from companion.ui.shell.context import AppContext
 
@@ -68,7 +68,7 @@ class EncodingConnection(Connection):
 
     def send_message(self, message) -> None:
         # Flet's web connection (flet_web.fastapi.flet_app.FletApp.send_message) builds this debug line for every
-        # message, whether or not its logger prints it: companion/ui/flet_patches/messages.py makes that cheap.
+        # message, whether or not its logger prints it: companion/flet_seam/messages.py makes that cheap.
         TRANSPORT_LOG.debug(f"send_message: {message}")
         self.sent += len(msgpack.packb([message.action, message.body], default=ENCODE))
 
@@ -142,7 +142,7 @@ async def play(seed: int, taps: int, profile: cProfile.Profile | None, parts: di
         if pattern is None:
             print(f"stopping at: {banner[:80]!r}", file=sys.stderr)
             break  # a dragon attack: enough samples of the common taps
-        # Found before the clock starts: the browser bench's probe (companion/server/probe.py) times the dispatch.
+        # Found before the clock starts: the browser bench's probe (companion/flet_seam/probe.py) times the dispatch.
         control, event = _tappable(page, pattern)
         bytes0, cpu0 = conn.sent, time.process_time()
         if profile:

@@ -7,6 +7,7 @@ import gzip
 
 from starlette.testclient import TestClient
 
+from companion.flet_seam import web_client
 from companion.server import early, web
 from companion.server.compressed import CompressedFiles
 from companion.server.renderer import web_renderer
@@ -18,7 +19,7 @@ WASM = "/main.dart.wasm"
 
 
 def app():
-    return web.guarded(early.EarlyApp(lambda: web.flet_app(lambda page: None), early.early_index(web_renderer())),
+    return web.guarded(early.EarlyApp(lambda: web.flet_app(lambda page: None), web_client.index_html(web_renderer())),
                        HOSTS)
 
 
@@ -31,7 +32,7 @@ def compressor(guarded) -> CompressedFiles:
 
 
 def test_a_phone_gets_the_webassembly_compressed_to_a_third_and_the_same_bytes_unpacked():
-    raw = (early.web_dir() / WASM.lstrip("/")).read_bytes()
+    raw = (web_client.web_dir() / WASM.lstrip("/")).read_bytes()
     served = app()
     with TestClient(served, base_url="http://192.168.1.20:8550", client=PHONE) as phone:
         got = phone.get(WASM, headers={"Accept-Encoding": "gzip, deflate"})
@@ -68,7 +69,7 @@ def test_a_phone_that_holds_the_file_gets_304():
 
 
 def test_the_compressed_bytes_are_a_gzip_stream_of_the_file():
-    raw = (early.web_dir() / "canvaskit/skwasm.wasm").read_bytes()
+    raw = (web_client.web_dir() / "canvaskit/skwasm.wasm").read_bytes()
     with TestClient(app(), base_url="http://192.168.1.20:8550", client=PHONE) as phone:
         with phone.stream("GET", "/canvaskit/skwasm.wasm", headers={"Accept-Encoding": "gzip"}) as got:
             packed = b"".join(got.iter_raw())

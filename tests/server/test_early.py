@@ -17,6 +17,7 @@ from starlette.responses import PlainTextResponse
 from starlette.routing import Route, WebSocketRoute
 from starlette.testclient import TestClient
 
+from companion.flet_seam import web_client
 from companion.server import early, stopped_notice, web
 from companion.server.renderer import web_renderer
 
@@ -66,7 +67,7 @@ class Held:
 
 @pytest.fixture
 def index() -> bytes:
-    return early.early_index(web_renderer())
+    return web_client.index_html(web_renderer())
 
 
 def test_before_the_app_is_built_the_page_and_its_files_are_served(index):
@@ -81,7 +82,7 @@ def test_before_the_app_is_built_the_page_and_its_files_are_served(index):
             assert "cross-origin-embedder-policy" not in page.headers
         boot = client.get("/flutter_bootstrap.js")
         assert boot.status_code == 200
-        assert boot.content == (early.web_dir() / "flutter_bootstrap.js").read_bytes()
+        assert boot.content == (web_client.web_dir() / "flutter_bootstrap.js").read_bytes()
         assert client.get("/canvaskit/skwasm.wasm").headers["content-type"] == "application/wasm"
         assert client.head("/").headers["content-length"] == str(len(index))
         assert build.app.counts["started"] == 0
@@ -178,11 +179,11 @@ def test_the_early_answers_are_what_flet_serves(index):
 
 
 def test_flet_settings_or_an_assets_folder_turn_early_answers_off(tmp_path, monkeypatch):
-    assert early.can_answer_early(tmp_path)
+    assert web_client.serves_its_own_client(tmp_path)
     (tmp_path / "assets").mkdir()
-    assert not early.can_answer_early(tmp_path)
+    assert not web_client.serves_its_own_client(tmp_path)
     monkeypatch.setenv("FLET_WEB_PATH", str(tmp_path))
-    assert not early.can_answer_early(tmp_path / "elsewhere")
+    assert not web_client.serves_its_own_client(tmp_path / "elsewhere")
 
 
 def test_the_app_command_whose_app_cannot_start_says_so_in_one_line_and_exits_1(tmp_path):

@@ -127,7 +127,8 @@ def _landing(data_dir) -> str:
 
 
 def _serve(sock, args: argparse.Namespace, data_dir) -> int:
-    from companion.server import guard, probe, sharing, web
+    from companion.flet_seam import probe
+    from companion.server import guard, sharing, web
 
     if listen.is_loopback(sock):
         table = None

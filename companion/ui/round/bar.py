@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.flet_seam.isolate import isolate
 from companion.ui.round.forms.banner import BAR_DECISIONS, decision_controls, kept_key
 from companion.ui.round.forms.controls import MAIN, MainButton, RoundHost
-from companion.ui.round.updates import isolate
 from companion.ui.round.view_model import RoundView
 from companion.ui.widgets import common as w
 from companion.ui.widgets.colors import COLOR_HEX, on_color
@@ -46,7 +46,7 @@ class DecisionBar:
             visible=False,
         ))
         # Not isolated, as the inputs above: both are updated by themselves, the bar's update stops at its row
-        # (updates.isolate says why an isolated control costs more to update by itself).
+        # (flet_seam.isolate says why an isolated control costs more to update by itself).
         self.kept = ft.Column(spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, visible=False)
         # The main button in a box of its own, itself in an isolated holder: Flet copies a button's style
         # whenever it diffs the button, and sends the copy; the box is shown or hidden without reaching the

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.ui.round.updates import isolate
+from companion.flet_seam.isolate import isolate
 from companion.ui.round.view_model import Cell
 from companion.ui.widgets.colors import COLOR_HEX, on_color
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.flet_seam.isolate import isolate
 from companion.rules import words
-from companion.ui.round.updates import isolate
 from companion.ui.round.view_model import PlayerChip, RoundView, chip_key, chip_name
 from companion.ui.widgets import common as w
 from companion.ui.widgets.colors import COLOR_HEX, on_color

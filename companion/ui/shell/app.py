@@ -14,11 +14,9 @@ from pathlib import Path
 
 import flet as ft
 
+from companion.flet_seam import patches as speed_patches
 from companion.server import sharing
 from companion.store.settings import resolve_data_dir
-from companion.ui.flet_patches import diff as flet_diff
-from companion.ui.flet_patches import events as flet_events
-from companion.ui.flet_patches import messages as flet_messages
 from companion.ui.shell import game_access, live
 from companion.ui.shell.context import AppContext, Screen, apply_theme
 from companion.ui.shell.placeholders import not_found
@@ -110,9 +108,7 @@ def main(
     screens: Mapping[str, Screen] | None = None,
 ) -> AppContext:
     """Build the app on ``page``. ``data_dir`` defaults to ``$TREASURE_COMPANION_DATA`` or the user's folder."""
-    flet_events.install()  # an event's payload type worked out once per kind of control, not at every tap
-    flet_diff.install()  # Flet's diff asks which fields a class has once per class, not at every value
-    flet_messages.install()  # a message sent to the page is not written out as text for a debug log that is off
+    speed_patches.install()  # a tap's server CPU: companion/flet_seam/patches.py
     ctx = AppContext.load(page, resolve_data_dir(data_dir))
     # Which joined device this page is on (None on this computer only): Stop sharing keeps this one; only the
     # host computer's screen can stop or renew sharing.

@@ -62,7 +62,7 @@ def test_a_tap_updates_the_changed_parts_only_and_keeps_every_space(screen):
         # The main button: shown or hidden by its box, which an isolated holder keeps from the button (Flet
         # resends a button's style whenever an update reaches it); updated when what it shows changed.
         main, box = screen.main.button, screen.decision_bar.main_box
-        assert box.content.content is main and box.content._isolated
+        assert box.content.content is main and box.content.is_isolated()
         if box.visible and screen.main.text.value != label:
             assert any(u is main for u in screen.updated)
         now = screen.p.view().cells
@@ -267,7 +267,7 @@ def test_every_icon_a_space_shows_is_explained_under_the_board():
            for c, t in [row.controls] if isinstance(c, ft.Icon)}
     assert len(shown) == 3 and shown <= set(key), key
     assert key[ft.Icons.LOCAL_FIRE_DEPARTMENT] == "dragon roll" and key[ft.Icons.GROUPS] == "all play"
-    assert board.legend.content._isolated
+    assert board.legend.content.is_isolated()
 
 
 def test_a_tap_on_the_main_button_after_it_was_hidden_does_nothing(screen):

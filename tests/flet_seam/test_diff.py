@@ -12,7 +12,7 @@ from flet.controls import object_patch
 from flet.controls.base_control import BaseControl
 from flet.messaging import protocol
 
-from companion.ui.flet_patches import diff as flet_diff
+from companion.flet_seam import diff as flet_diff
 
 
 def _samples():

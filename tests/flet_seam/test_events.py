@@ -6,7 +6,7 @@ import flet as ft
 from flet.controls import base_control
 from flet.controls.control_event import get_event_field_type
 
-from companion.ui.flet_patches import events as flet_events
+from companion.flet_seam import events as flet_events
 
 
 def test_an_event_type_is_worked_out_once_per_class_and_field_and_is_flets_answer(monkeypatch):

@@ -10,7 +10,7 @@ import pytest
 from flet.messaging.protocol import Message, MessageAction, PatchControlBody
 from flet_web.fastapi import flet_app
 
-from companion.ui.flet_patches import messages as flet_messages
+from companion.flet_seam import messages as flet_messages
 
 
 class _Watched:

@@ -6,7 +6,8 @@ value the update carries, each enum by name): at every tap, text nobody reads (`
 tests.bench.round_taps --profile FILE`` shows what it costs). ``Message`` gets a repr that says only its action
 unless the ``flet_transport`` logger would print the line, in which case Flet's own full repr is used, so
 debugging Flet sees what it always saw. Touches ``flet.messaging.protocol.Message``: if Flet moves it,
-``install`` changes nothing.
+``install`` changes nothing. On a Flet upgrade: ``tests/flet_seam/test_messages.py`` checks that the web connection
+still writes its line through ``repr`` and that the full repr comes back when the log is on.
 """
 
 from __future__ import annotations
