@@ -156,6 +156,23 @@ RULES: dict[str, Rule] = {
         lambda target: within(target, "companion.cli"),
         ("companion.store.games", "companion.cli.output"),
     ),
+    "the_ui_imports_no_server_or_phone_site": Rule(
+        "companion.ui imports nothing of companion.server or companion.phone, neither itself nor through another "
+        "module: a screen asks the page's context what it can do where it runs (ui/shell/capabilities.py), which "
+        "the entry point that serves the app fills in",
+        lambda name, _: within(name, "companion.ui"),
+        lambda target: within(target, "companion.server", "companion.phone"),
+        ("companion.ui.settings.share", "companion.server.sharing"),
+        through=(),
+    ),
+    "the_server_imports_no_ui_phone_site_or_command_line": Rule(
+        "companion.server imports nothing of companion.ui, companion.phone or companion.cli, neither itself nor "
+        "through another module: the app command hands it the app to serve",
+        lambda name, _: within(name, "companion.server"),
+        lambda target: within(target, "companion.ui", "companion.phone", "companion.cli"),
+        ("companion.server.web", "companion.ui.shell.app"),
+        through=(),
+    ),
     "the_flet_seam_imports_nothing_of_the_app": Rule(
         "companion.flet_seam (every touch of Flet's insides) imports nothing of the package outside itself: the "
         "screens, the server and the phone site stand on it",

@@ -16,6 +16,7 @@ from companion.store.settings import Settings
 from companion.ui.new_game.view import SEED_ENV
 from companion.ui.shell import app as ui_app
 from companion.ui.shell import game_access
+from companion.ui.shell.capabilities import Capabilities, Platform
 from companion.ui.shell.context import AppContext, apply_theme
 from companion.ui.widgets.file_save import save_button
 
@@ -68,6 +69,10 @@ def settings_from_address(url: str) -> dict[str, str]:
     return {env: query[name][-1] for name, env in ADDRESS_SETTINGS.items() if name in query}
 
 
+#: What the page can do in the phone's browser: no server behind it (no sharing, no uploads), one thread.
+IN_THE_BROWSER = Capabilities(platform=Platform(in_browser=True))
+
+
 async def app_main(page: ft.Page) -> None:
     os.environ.update(settings_from_address(page_address()))
     opened = await storage.open_data_folder()
@@ -88,7 +93,7 @@ async def app_main(page: ft.Page) -> None:
                 hide_line(page, shown.pop())
 
         wrap_send(page, lambda send: storage.StoredBeforeShown(send, mirror, report, stored_again))
-    started.append(ui_app.main(page, storage.DATA_DIR))
+    started.append(ui_app.main(page, storage.DATA_DIR, capabilities=IN_THE_BROWSER))
     if opened.line:  # kept in the tab only (refused, damaged): lasting; else (deleted since) a plain notice
         show_line(started[0], opened.line, lasting=opened.mirror is None)
 

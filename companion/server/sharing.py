@@ -19,8 +19,8 @@ very address it reached, as the host's browser opening the printed join address 
 could otherwise end everyone else's session or hand out a new code.
 
 This module knows nothing of Flet or HTTP: the gate calls :meth:`Table.join`, :meth:`Table.admits` and
-:meth:`Table.connected`; the Settings screen calls :func:`current` and :meth:`Table.stop` /
-:meth:`Table.share_again`.
+:meth:`Table.connected`; the app command hands the table to each page (``ctx.sharing``), whose Settings screen
+calls :meth:`Table.stop` / :meth:`Table.share_again`.
 """
 
 from __future__ import annotations
@@ -286,17 +286,7 @@ class Table:
             return self._code
 
 
-_current: Table | None = None
-
-
 def start(base_url: str, port: int) -> Table:
     """Share this run of the server: a fresh :class:`Table` (the cookie name carries the port, since browsers
-    keep cookies per host, not per port)."""
-    global _current
-    _current = Table(base_url, f"tm_table_{port}")
-    return _current
-
-
-def current() -> Table | None:
-    """The table while the server listens beyond loopback, else None (this computer only: no code needed)."""
-    return _current
+    keep cookies per host, not per port). The app command hands it to the gate and to every page."""
+    return Table(base_url, f"tm_table_{port}")

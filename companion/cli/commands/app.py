@@ -11,11 +11,16 @@ import re
 import socket
 import sys
 import tempfile
+from typing import TYPE_CHECKING
 
 from companion.cli.help_notes import APP_NOTES, EXITS_BAD_INPUT, described
 from companion.files.oneline import shown
 from companion.files.paths import DATA_ENV, data_dir_arg, resolve_data_dir
 from companion.server import listen
+
+if TYPE_CHECKING:
+    from companion.server.sharing import Table
+    from companion.ui.shell.capabilities import Capabilities
 
 DEFAULT_PORT = 8550
 DEFAULT_HOST = "127.0.0.1"
@@ -105,13 +110,25 @@ def run(args: argparse.Namespace) -> int:
         return _serve(sock, args, data_dir)
 
 
-def _app_main(data_dir):
-    """The app's ``main`` (imports the app: run in the server's build thread, see companion/server/early.py)."""
+def _app_main(data_dir, table):
+    """The app's ``main`` (imports the app: run in the server's build thread, see companion/server/early.py), each
+    page told what it can do (:func:`served_page`)."""
     from companion.ui.shell.app import make_main
     from companion.ui.shell.screens import preload_first_screen
 
     preload_first_screen()
-    return make_main(data_dir)
+    return make_main(data_dir, lambda: served_page(table))
+
+
+def served_page(table: Table | None) -> Capabilities:
+    """What a page of the served app can do: the shared ``table`` (None: this computer only) with the page's own
+    device, and this run's upload folder. Asked as the page starts, in the task of its WebSocket, for which the
+    table's gate has said which device it is."""
+    from companion.server import sharing, uploads
+    from companion.ui.shell.capabilities import Capabilities, Sharing
+
+    seat = None if table is None else Sharing(table, sharing.connection_token.get(), sharing.connection_here.get())
+    return Capabilities(sharing=seat, uploads=uploads)
 
 
 def _landing(data_dir) -> str:
@@ -154,7 +171,7 @@ def _serve(sock, args: argparse.Namespace, data_dir) -> int:
         )
     print("Press Ctrl+C to stop.", flush=True)
     probe.install_from_env()  # the browser benchmark's per-event cost; off unless its variable is set
-    app, early = web.early_app(lambda: _app_main(data_dir), hosts, table)
+    app, early = web.early_app(lambda: _app_main(data_dir, table), hosts, table)
     try:
         web.serve(app, sock, open_url=None if args.no_browser else url, early=early)
     except KeyboardInterrupt:  # Ctrl+C: uvicorn has closed every connection and raises the signal again

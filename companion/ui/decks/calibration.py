@@ -16,7 +16,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.phone import IN_BROWSER
 from companion.rules.automa.calibration import Calibration, decks_label
 from companion.rules.automa.deck import Deck
 from companion.sim.calibrate import calibrate, calibrate_in_turns
@@ -36,8 +35,9 @@ APP_GAMES = 1000
 BROWSER_GAMES = 250
 
 
-def app_games() -> int:
-    default = BROWSER_GAMES if IN_BROWSER else APP_GAMES
+def app_games(in_browser: bool = False) -> int:
+    """Games per difficulty and bot human for a run on this platform (``in_browser``: the phone site)."""
+    default = BROWSER_GAMES if in_browser else APP_GAMES
     try:
         return max(1, int(os.environ.get("TREASURE_COMPANION_CALIBRATION_GAMES", default)))
     except ValueError:
@@ -92,19 +92,21 @@ def about(seconds: float) -> str:
     return f"about {max(1, round(seconds / 60))} min"
 
 
-def planned(data_dir: str | os.PathLike[str]) -> str:
+def planned(data_dir: str | os.PathLike[str], in_browser: bool = False) -> str:
     """What a calibration of the decks in use will play, said before it starts: "6,000 simulated solo games
     with your red deck and the app's green deck"."""
-    return f"{app_games() * 6:,} simulated solo games with {decks_words(decks_label(decks_in_use(data_dir)))}"
+    return f"{app_games(in_browser) * 6:,} simulated solo games with {decks_words(decks_label(decks_in_use(data_dir)))}"
 
 
 class CalibrationRun:
-    """One calibration of the decks in use, played in a background thread (processes do the games)."""
+    """One calibration of the decks in use, played in a background thread (processes do the games); in the
+    browser (``in_browser``: the phone site) in the page's event loop, taking turns with the taps."""
 
     def __init__(self, data_dir: str | os.PathLike[str], games: int | None = None, jobs: int | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, in_browser: bool = False) -> None:
         self.data_dir = Path(data_dir)
-        self.games = games or app_games()
+        self.in_browser = in_browser
+        self.games = games or app_games(in_browser)
         self.jobs = jobs or os.cpu_count() or 1
         self.decks = decks_in_use(data_dir)
         self.done = 0
@@ -212,7 +214,7 @@ class CalibrationRun:
 
     def start(self) -> None:
         self.state = "running"
-        if IN_BROWSER:
+        if self.in_browser:
             self._task = asyncio.ensure_future(self.run_in_turns())
             return
         self._thread = threading.Thread(target=self.run, name="calibration", daemon=True)
@@ -231,12 +233,13 @@ def current_run(data_dir: str | os.PathLike[str]) -> CalibrationRun | None:
     return RUNS.get(str(Path(data_dir)))
 
 
-def start_run(data_dir: str | os.PathLike[str], on_progress=None, games: int | None = None) -> CalibrationRun:
+def start_run(data_dir: str | os.PathLike[str], on_progress=None, games: int | None = None,
+              in_browser: bool = False) -> CalibrationRun:
     """Start calibrating the decks in use, unless a calibration of this data folder is running already."""
     run = current_run(data_dir)
     if run is not None and run.state == "running":
         return run
-    run = CalibrationRun(data_dir, games=games)
+    run = CalibrationRun(data_dir, games=games, in_browser=in_browser)
     run.on_progress = on_progress
     RUNS[str(Path(data_dir))] = run
     run.start()

@@ -19,6 +19,7 @@ from companion.ui.widgets import common as w
 
 def calibration_card(ctx: AppContext) -> tuple[ft.Control, Callable[[], None]]:
     """The card, and a function that draws it again (after a deck was imported or removed)."""
+    in_browser = ctx.platform.in_browser  # the phone site: fewer games, taking turns with the taps
     body = ft.Column(spacing=8, tight=True)
     bar = ft.ProgressBar(value=0, visible=False, semantics_label="Calibration progress")
     status = ft.Text("", visible=False)
@@ -39,8 +40,9 @@ def calibration_card(ctx: AppContext) -> tuple[ft.Control, Callable[[], None]]:
                             "these bands:", small=True)]
             lines += [ft.Text(describe_band(d, cal, decks=sorted(decks))) for d in DIFFICULTIES]
         else:
+            games = planned(ctx.data_dir, in_browser)
             lines = [w.para(f"Your transcribed {names} deck is not calibrated yet: New game and History show the "
-                            f"app's decks' bands until it is. Calibrating plays {planned(ctx.data_dir)} in the "
+                            f"app's decks' bands until it is. Calibrating plays {games} in the "
                             "background; it says how long is left as it goes.", small=True)]
         body.controls = lines
         bar.visible = running
@@ -63,7 +65,7 @@ def calibration_card(ctx: AppContext) -> tuple[ft.Control, Callable[[], None]]:
             pass
 
     def start(_e) -> None:
-        start_run(ctx.data_dir, on_progress)
+        start_run(ctx.data_dir, on_progress, in_browser=in_browser)
         draw()
 
     button.on_click = start

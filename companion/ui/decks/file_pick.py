@@ -3,8 +3,9 @@
 The picker reports each file's name and size without its contents; a file over the deck limit is refused in
 one line there and then (sent with the pick, a file over 16 MB closed the app's WebSocket: uvicorn's cap on one
 message). A file within the limit is read from its path where the picker gives one (the desktop window), else
-uploaded beside the WebSocket (companion/server/uploads.py) and read from there. In the phone site (the app in the
-browser) the browser reads the file and hands over its contents with the pick.
+uploaded beside the WebSocket into the page's upload folder (``ctx.uploads``: the served app's,
+companion/server/uploads.py) and read from there. In the phone site (``ctx.platform.in_browser``) the browser
+reads the file and hands over its contents with the pick.
 """
 
 from __future__ import annotations
@@ -14,9 +15,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.phone import IN_BROWSER
 from companion.rules.automa.deck import MAX_DECK_BYTES
-from companion.server import uploads
 from companion.ui.decks.presenter import picked_file
 from companion.ui.shell.context import AppContext
 from companion.ui.widgets import common as w
@@ -65,6 +64,10 @@ def deck_file_button(
                 return
             on_file(data, f.name)
             return
+        uploads = ctx.uploads
+        if uploads is None:  # a page with no upload folder whose picker gave neither the contents nor a path
+            on_error(f"{f.name}: the file's contents could not be sent; {PASTE_INSTEAD}")
+            return
         name = uploads.upload_name()
         try:
             uploads.prepare()
@@ -78,7 +81,8 @@ def deck_file_button(
         await picker.upload([ft.FilePickerUploadFile(upload_url=url, id=f.id, name=f.name)])
 
     def uploaded(e: ft.FilePickerUploadEvent) -> None:
-        if not pending:
+        uploads = ctx.uploads
+        if not pending or uploads is None:
             return
         name, shown = next(iter(pending.items()))
         if e.error:
@@ -105,5 +109,5 @@ def deck_file_button(
         # Without the contents: they would travel inside the WebSocket (see the module's docstring). The phone
         # site has no WebSocket: the browser reads the file and hands it to the app in the page.
         action=ft.PickFiles(picker, file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["toml", "txt"],
-                            with_data=IN_BROWSER),
+                            with_data=ctx.platform.in_browser),
     )

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from companion.server import sharing
 from companion.ui.round.presenter import seats
 from companion.ui.round.view_model import Seat
+from companion.ui.shell.capabilities import SharedTable
 from companion.ui.shell.context import AppContext
 
 WATCHING = "watching"
@@ -34,13 +34,12 @@ def choices(players: Iterable[Seat]) -> list[Choice]:
     return [Choice(s.label, s.color) for s in players if not s.automa] + [Choice("Just watching", WATCHING)]
 
 
-def _device(ctx: AppContext) -> tuple[sharing.Table, str] | None:
+def _device(ctx: AppContext) -> tuple[SharedTable, str] | None:
     """The shared table and this page's device, when the page is a joined phone (not the host's screen)."""
-    table = sharing.current()
-    token = ctx.state.device_token
-    if table is None or token is None or ctx.state.this_computer:
+    seat = ctx.sharing
+    if seat is None or seat.device is None or seat.this_computer:
         return None
-    return table, token
+    return seat.table, seat.device
 
 
 def owner(ctx: AppContext, game_id: int | None) -> str | None:

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.phone import IN_BROWSER
-from companion.server import sharing
 from companion.ui.round import whose
 from companion.ui.shell.context import AppContext
 from companion.ui.widgets import common as w
@@ -19,14 +17,16 @@ OPEN_ON_EACH_PHONE = "Open this app on each phone instead."
 
 
 def share_card(ctx: AppContext) -> ft.Control:
-    if IN_BROWSER:
+    if ctx.platform.in_browser:
         return w.card([w.heading("Share this table", 3), w.para(OPEN_ON_EACH_PHONE)])
     # Here, not at the top: the QR code's library is not bundled in the phone site, which never draws one.
     from companion.ui.settings.share_presenter import SharePresenter
 
     session = ctx.state.session  # the game this page plays, if any
     picked = whose.label(session.game.setup, whose.owner(ctx, session.game_id)) if session is not None else None
-    presenter = SharePresenter(sharing.current(), ctx.state.device_token, ctx.state.this_computer, picked)
+    seat = ctx.sharing
+    presenter = (SharePresenter(seat.table, seat.device, seat.this_computer, picked) if seat is not None
+                 else SharePresenter(None, None, whose=picked))
     content = ft.Column(spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     def act(_e) -> None:

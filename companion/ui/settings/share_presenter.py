@@ -1,8 +1,8 @@
 """Settings > Share this table: what the card shows and what its buttons do (no Flet, unit-tested).
 
-The table itself (code, joined devices, ending sessions) is :mod:`companion.server.sharing`; this presenter
-only words it for the screen and draws the join address as a QR code (segno, a PNG the page shows from
-memory: nothing is fetched, so it works offline).
+The table itself (code, joined devices, ending sessions) is the server's, handed to the page as
+``ctx.sharing`` (companion/ui/shell/capabilities.py); this presenter only words it for the screen and draws the
+join address as a QR code (segno, a PNG the page shows from memory: nothing is fetched, so it works offline).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import segno
 
-from companion.server.sharing import Table
+from companion.ui.shell.capabilities import SharedTable
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ class SharePresenter:
     """``table`` is None when the app listens on this computer only; ``device`` is this page's token; ``host``:
     the page is on the host computer's screen, the only one that stops or renews sharing."""
 
-    def __init__(self, table: Table | None, device: str | None, host: bool = True, whose: str | None = None):
+    def __init__(self, table: SharedTable | None, device: str | None, host: bool = True, whose: str | None = None):
         self.table = table
         self.device = device
         self.host = host

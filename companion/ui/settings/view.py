@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.server import sharing
 from companion.ui.settings.presenter import Field, ReferenceRow, SettingsPresenter
 from companion.ui.settings.share import share_card
 from companion.ui.shell.context import AppContext
@@ -76,7 +75,8 @@ class SettingsScreen:
         reference = self.reference()
         share = share_card(self.ctx)
         # While shared, the join address is what the host comes here for: first. Otherwise a note at the end.
-        cards = [share, appearance, table, reference] if sharing.current() else [appearance, table, reference, share]
+        shared = self.ctx.sharing is not None
+        cards = [share, appearance, table, reference] if shared else [appearance, table, reference, share]
         return [*_notice(self.ctx), *cards]
 
     def appearance(self) -> ft.Control:

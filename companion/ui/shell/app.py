@@ -15,9 +15,9 @@ from pathlib import Path
 import flet as ft
 
 from companion.flet_seam import patches as speed_patches
-from companion.server import sharing
 from companion.store.settings import resolve_data_dir
 from companion.ui.shell import game_access, live
+from companion.ui.shell.capabilities import Capabilities
 from companion.ui.shell.context import AppContext, Screen, apply_theme
 from companion.ui.shell.placeholders import not_found
 from companion.ui.shell.routing import HOME, route_stack, split_route
@@ -106,14 +106,12 @@ def main(
     *,
     has_game_in_progress: Callable[[], bool] | None = None,
     screens: Mapping[str, Screen] | None = None,
+    capabilities: Capabilities | None = None,
 ) -> AppContext:
-    """Build the app on ``page``. ``data_dir`` defaults to ``$TREASURE_COMPANION_DATA`` or the user's folder."""
+    """Build the app on ``page``. ``data_dir`` defaults to ``$TREASURE_COMPANION_DATA`` or the user's folder;
+    ``capabilities`` are what the page can do where it runs (default: a page on this computer alone)."""
     speed_patches.install()  # a tap's server CPU: companion/flet_seam/patches.py
-    ctx = AppContext.load(page, resolve_data_dir(data_dir))
-    # Which joined device this page is on (None on this computer only): Stop sharing keeps this one; only the
-    # host computer's screen can stop or renew sharing.
-    ctx.state.device_token = sharing.connection_token.get()
-    ctx.state.this_computer = sharing.connection_here.get()
+    ctx = AppContext.load(page, resolve_data_dir(data_dir), capabilities=capabilities or Capabilities())
     # Continue game is enabled when the store holds an unfinished game (companion/ui/shell/game_access.py).
     ctx.has_game_in_progress = has_game_in_progress or (lambda: game_access.has_game_in_progress(ctx))
     page.title = APP_TITLE
@@ -128,10 +126,12 @@ def main(
     return ctx
 
 
-def make_main(data_dir: str | Path | None = None) -> Callable[[ft.Page], None]:
-    """The ``main`` to hand to ``ft.run``, bound to a data directory."""
+def make_main(data_dir: str | Path | None = None,
+              capabilities: Callable[[], Capabilities] = Capabilities) -> Callable[[ft.Page], None]:
+    """The ``main`` to hand to ``ft.run``, bound to a data directory; ``capabilities()`` is asked once per page, as
+    the page starts (the served app tells each joined device's page its own)."""
 
     def app_main(page: ft.Page) -> None:
-        main(page, data_dir)
+        main(page, data_dir, capabilities=capabilities())
 
     return app_main

@@ -1,4 +1,5 @@
-"""What every screen gets: the page, the data directory, the settings, navigation, and per-session state."""
+"""What every screen gets: the page, the data directory, the settings, navigation, per-session state, and what the
+page can do where the app runs (its capabilities, handed in by the entry point)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from companion.store.settings import (
     read_settings,
     save_settings,
 )
+from companion.ui.shell.capabilities import Capabilities, Platform, Sharing, Uploads
 from companion.ui.shell.session_state import SessionState
 
 log = logging.getLogger(__name__)
@@ -97,12 +99,28 @@ class AppContext:
     on_settings_changed: list[Callable[[Settings], None]] = field(default_factory=list)
     #: One line for the Settings screen when the settings file could not be used (moved aside, defaults used).
     settings_notice: str | None = None
+    #: What the page can do where the app runs (in the browser, a shared table, uploads): from the entry point.
+    capabilities: Capabilities = field(default_factory=Capabilities)
 
     @classmethod
     def load(cls, page: ft.Page, data_dir: str | Path, **kw: Any) -> AppContext:
         data_dir = Path(data_dir)
         loaded = read_settings(data_dir)
         return cls(page=page, data_dir=data_dir, settings=loaded.settings, settings_notice=loaded.notice, **kw)
+
+    # ----------------------------------------------------------------------------------- capabilities
+    @property
+    def platform(self) -> Platform:
+        return self.capabilities.platform
+
+    @property
+    def sharing(self) -> Sharing | None:
+        """This page at the shared table; None when the app is not shared beyond this computer."""
+        return self.capabilities.sharing
+
+    @property
+    def uploads(self) -> Uploads | None:
+        return self.capabilities.uploads
 
     # ----------------------------------------------------------------------------------- navigation
     def go(self, route: str) -> None:

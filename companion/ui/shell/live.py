@@ -42,12 +42,18 @@ ANSWER_S = 10.0
 _saved_on: dict[int, tuple[str | None, bool]] = {}
 
 
+def this_device(ctx: AppContext) -> tuple[str | None, bool]:
+    """The page's device on the shared table (None without one) and whether it is the host computer."""
+    seat = ctx.sharing
+    return (seat.device, seat.this_computer) if seat is not None else (None, True)
+
+
 def stale_line(ctx: AppContext, game_id: int | None) -> str | None:
     """Why a tap on this page was refused, when another device changed the game ("Changed on another phone:
     ..."); None when it was another window of this device, or a page without a shared table (the caller's own
     "changed in another window")."""
     device, host = _saved_on.get(game_id, (None, True)) if game_id is not None else (None, True)
-    if device is None or device == ctx.state.device_token:
+    if device is None or device == this_device(ctx)[0]:
         return None
     where = "on the host's computer" if host else "on another phone"
     return f"Changed {where}: here it is as saved there. Tap again."
@@ -72,7 +78,7 @@ def announce(ctx: AppContext, game_id: int | None) -> None:
     """Tell the other pages that ``game_id`` has a new saved step (and note which device saved it)."""
     if game_id is None:
         return
-    _saved_on[game_id] = (ctx.state.device_token, ctx.state.this_computer)
+    _saved_on[game_id] = this_device(ctx)
     try:
         ctx.page.pubsub.send_others_on_topic(TOPIC, game_id)
     except Exception:  # no PubSub (a page without a server, as in unit tests)

@@ -36,11 +36,6 @@ class SessionState:
     #: The app's router (companion/ui/shell/app.py): a screen that changes what the page shows without a new route
     #: (a phone saying whose it is) asks it to rebuild the page.
     router: Shows | None = None
-    #: The shared table's token of the device this page is on (None without a shared table): the whole session
-    #: is on one device, and "your move", Stop sharing and "changed on another phone" depend on it.
-    device_token: str | None = None
-    #: The page is on the host computer (not a joined phone): fixed for the session, as its connection is.
-    this_computer: bool = True
     #: The game store, opened once per session: every screen's games come from the same open store.
     store: Store | None = None
     #: The game this page plays: chosen on New game or History, played on the round and final screens.

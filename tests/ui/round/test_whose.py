@@ -13,29 +13,28 @@ from companion.store.session import GameSession
 from companion.ui.round import whose
 from companion.ui.round.presenter import RoundPresenter, seats
 from companion.ui.settings.share_presenter import SharePresenter
-from companion.ui.shell.session_state import SessionState
+from companion.ui.shell.capabilities import Sharing
 
 SEED = 1133  # blue rolls 4: the red automa places, then blue
 
 
 @pytest.fixture
-def table(monkeypatch):
-    shared = sharing.Table("http://192.168.1.20:8550", "tm")
-    monkeypatch.setattr(sharing, "_current", shared)
-    return shared
+def table():
+    return sharing.Table("http://192.168.1.20:8550", "tm")
 
 
-def page(token: str | None, here: bool):
-    return SimpleNamespace(state=SessionState(device_token=token, this_computer=here))
+def page(table: sharing.Table | None, token: str | None, here: bool):
+    """A page's context as the app command hands it over: at the shared ``table`` (None: this computer only)."""
+    return SimpleNamespace(sharing=Sharing(table, token, here) if table is not None else None)
 
 
 def test_a_joined_phone_is_asked_once_per_game_and_the_host_never(table):
-    phone, host = page(table.join(table.code), False), page(table.join(table.code), True)
+    phone, host = page(table, table.join(table.code), False), page(table, table.join(table.code), True)
     assert whose.needs_asking(phone, 1) and not whose.needs_asking(host, 1)
-    assert not whose.needs_asking(page(None, True), 1)  # this computer only: no table, nobody asked
+    assert not whose.needs_asking(page(None, None, True), 1)  # this computer only: no table, nobody asked
     whose.pick(phone, 1, "blue")
     assert whose.owner(phone, 1) == "blue" and not whose.needs_asking(phone, 1)
-    assert whose.owner(page(phone.state.device_token, False), 1) == "blue"  # another tab of that phone
+    assert whose.owner(page(table, phone.sharing.device, False), 1) == "blue"  # another tab of that phone
     assert whose.needs_asking(phone, 2)  # a new game: the phone may hold another colour
     whose.pick(phone, 1, None)
     assert whose.needs_asking(phone, 1)

@@ -16,7 +16,8 @@ def page_ctx(store: Store):
     """A page's context on ``store``, keeping what it toasts."""
     toasts: list[str] = []
     page = SimpleNamespace(pubsub=SimpleNamespace(send_others_on_topic=lambda *_a: None))
-    return SimpleNamespace(page=page, state=SessionState(store=store), toast=toasts.append, toasts=toasts)
+    return SimpleNamespace(page=page, state=SessionState(store=store), toast=toasts.append, toasts=toasts,
+                           sharing=None)
 
 
 def test_a_game_the_disk_will_not_take_is_not_started_and_says_why_in_one_line(tmp_path, monkeypatch):

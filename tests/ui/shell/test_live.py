@@ -10,13 +10,14 @@ from companion.store import Store
 from companion.store.session import GameSession
 from companion.ui.round.presenter import STALE, RoundPresenter
 from companion.ui.shell import game_access, live
+from companion.ui.shell.capabilities import Sharing
 from companion.ui.shell.session_state import SessionState
 
 
 def page_ctx(store: Store, route: str = "/round"):
     page = SimpleNamespace(route=route, handlers={}, updates=0)
     page.update = lambda: setattr(page, "updates", page.updates + 1)
-    ctx = SimpleNamespace(page=page, state=SessionState(store=store), toast=lambda _m: None)
+    ctx = SimpleNamespace(page=page, state=SessionState(store=store), toast=lambda _m: None, sharing=None)
     return ctx
 
 
@@ -114,9 +115,10 @@ def test_a_late_tap_on_another_phone_says_the_game_changed_on_another_phone(tmp_
     waits for an automa)."""
     with Store.open(tmp_path) as store_a, Store.open(tmp_path) as store_b, Store.open(tmp_path) as store_c:
         ann, bob, host = page_ctx(store_a), page_ctx(store_b), page_ctx(store_c)
-        ann.state.device_token, ann.state.this_computer = "ann-phone", False
-        bob.state.device_token, bob.state.this_computer = "bob-phone", False
-        host.state.device_token, host.state.this_computer = "host-computer", True
+        table = SimpleNamespace()  # the shared table itself is not asked here
+        ann.sharing = Sharing(table, "ann-phone", this_computer=False)
+        bob.sharing = Sharing(table, "bob-phone", this_computer=False)
+        host.sharing = Sharing(table, "host-computer", this_computer=True)
         session = game_access.start(ann, Setup.solo(seed=1133))  # blue rolls 4: red automa, then blue places
         on_ann = RoundPresenter(session)
         assert on_ann.starting_rolls({"blue": 4}) and on_ann.proceed()

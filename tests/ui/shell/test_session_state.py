@@ -19,7 +19,9 @@ DICT_METHODS = {"get", "pop", "setdefault", "update", "keys", "items", "values"}
 def test_a_context_starts_with_an_empty_session_state(tmp_path):
     ctx = AppContext.load(FakePage(), tmp_path)
     assert isinstance(ctx.state, SessionState)
-    assert ctx.state == SessionState() and ctx.state.final_presenters == {} and ctx.state.this_computer
+    assert ctx.state == SessionState() and ctx.state.final_presenters == {}
+    # A page on this computer alone unless its entry point says otherwise: not shared, no uploads, not in a browser.
+    assert ctx.sharing is None and ctx.uploads is None and not ctx.platform.in_browser
 
 
 def test_no_screen_keeps_what_outlives_its_view_under_a_string_key():
