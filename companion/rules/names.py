@@ -28,10 +28,12 @@ GEM_TYPES: tuple[GemType, ...] = get_args(GemType)
 TileType = Literal["ruby", "emerald", "sapphire", "diamond", "special", "mana"]
 TILE_TYPES: tuple[TileType, ...] = get_args(TileType)
 
-#: Where a value the app uses comes from: printed in a rulebook, or the app's estimate.
-Source = Literal["rulebook", "estimate"]
-#: A scoring chart's value may also be the owner's own (corrected in Settings).
-ChartSource = Literal["rulebook", "estimate", "owner"]
+#: Where a value the app uses comes from: printed in a rulebook, the app's estimate, or the owner's own (read
+#: from their copy and corrected in Settings; the shipped data never says "owner"). Reference values and the
+#: scoring charts share this one type.
+Source = Literal["rulebook", "estimate", "owner"]
+#: The scoring modules' name for the same type (:data:`Source`).
+ChartSource = Source
 
 #: What the game waits for (``companion.rules.engine.decision.Decision.kind``).
 DecisionKind = Literal[

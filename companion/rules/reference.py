@@ -1,7 +1,9 @@
 """Reference values the rulebooks do not print in full, each with its source.
 
-A game's setup carries the values it was played with, so a record replays the same way even after the owner
-corrects an estimate in the settings.
+The shipped values are "rulebook" (printed: the authority, never corrected) or "estimate" (the app's guess); an
+estimate the owner corrects in Settings becomes "owner". A game's setup carries the values it was played with,
+not their sources, so a record replays the same way after a correction (and a game stored before any change of
+source still loads).
 
 >>> ref = load_reference()
 >>> ref.dragon_track.length, ref.dragon_track.source
@@ -73,6 +75,16 @@ class Reference(BaseModel):
             names.append("starting_gold")
         names += [t.space for t in self.tavern if t.source == "estimate"]
         return names
+
+    def printed(self) -> list[str]:
+        """Names of the values a rulebook prints: the authority, so Settings offers no correction of them.
+
+        >>> load_reference().printed()
+        ['tavern_4']
+        """
+        values = [("dragon_track", self.dragon_track.source), ("starting_gold", self.starting_gold.source)]
+        values += [(t.space, t.source) for t in self.tavern]
+        return [name for name, source in values if source == "rulebook"]
 
 
 @cache

@@ -3,7 +3,8 @@
 What it holds: light or dark theme, larger text, whose dice are used by default (the app's or the table's),
 the virtual axe bag, and the owner's corrections of reference values the rulebooks do not print
 (``companion.rules.reference``). A corrected value replaces the app's estimate everywhere through
-:func:`effective_reference`; the UI marks it "your copy".
+:func:`effective_reference`, with the source "owner"; the UI marks it "your copy". A value a rulebook prints
+cannot be corrected (as with the set chart's printed counts).
 
 >>> s = Settings()
 >>> s.theme, s.dice, s.virtual_axe_bag
@@ -50,7 +51,7 @@ log = logging.getLogger(__name__)
 
 TavernRewardKind = Literal["none", "gold", "beer", "gems"]
 TavernSpace = Literal["tavern_1", "tavern_2", "tavern_3", "tavern_4"]
-#: The names of the reference values a user can correct; the same names ``Reference.estimates()`` returns.
+#: The reference values Settings lists; those a rulebook prints (``Reference.printed()``) are shown, not corrected.
 CORRECTABLE = ("dragon_track", "starting_gold", *TAVERN_SPACES)
 #: The mine-tile set chart (companion/rules/scoring/tables.py), correctable where the rulebook prints no value.
 SET_CHART = "set_chart"
@@ -87,6 +88,18 @@ class Corrections(BaseModel):
     #: Points for N tiles of one type, from the owner's player reference card (only counts not printed in the
     #: rulebook).
     set_chart: dict[ChartTiles, ChartPoints] = Field(default_factory=dict)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _without_printed(cls, raw: Any) -> Any:
+        """Drops a correction of a printed value: an older version offered one for the bottom tavern space, and
+        its file must still load (the printed value is the authority)."""
+        tavern = raw.get("tavern") if isinstance(raw, dict) else None
+        printed = set(load_reference().printed())
+        if isinstance(tavern, dict) and printed & tavern.keys():
+            log.warning("settings: corrections of %s dropped: printed in the rulebook", sorted(printed & tavern.keys()))
+            raw = {**raw, "tavern": {k: v for k, v in tavern.items() if k not in printed}}
+        return raw
 
     @model_validator(mode="after")
     def _consistent(self) -> Corrections:
@@ -135,20 +148,20 @@ class Settings(BaseModel):
 def effective_reference(settings: Settings, base: Reference | None = None) -> Reference:
     """The reference values the app plays with: the built-in ones with the user's corrections applied.
 
-    A corrected value takes the source ``"rulebook"``: it was read from the printed game, so it is no longer
-    an estimate. ``settings.is_corrected(name)`` tells the UI to mark it "your copy".
+    A corrected value takes the source ``"owner"``: read from the owner's copy, it is no longer an estimate, and
+    not the rulebook's either (the UI marks it "your copy").
     """
     base = base or load_reference()
     raw = base.model_dump()
     c = settings.corrections
     if c.dragon_track is not None:
-        raw["dragon_track"] = {"length": c.dragon_track, "source": "rulebook"}
+        raw["dragon_track"] = {"length": c.dragon_track, "source": "owner"}
     if c.starting_gold is not None:
-        raw["starting_gold"] = {"by_position": list(c.starting_gold), "source": "rulebook"}
+        raw["starting_gold"] = {"by_position": list(c.starting_gold), "source": "owner"}
     for tavern in raw["tavern"]:
         fix = c.tavern.get(tavern["space"])
         if fix is not None:
-            tavern.update(reward=fix.reward, amount=fix.amount, source="rulebook")
+            tavern.update(reward=fix.reward, amount=fix.amount, source="owner")
     return Reference.model_validate(raw)
 
 
@@ -171,6 +184,7 @@ def correct(settings: Settings, name: str, value: Any) -> Settings:
     tavern space, and ``{tiles: points}`` for ``set_chart`` (merged with earlier corrections).
     """
     c = settings.corrections.model_dump()
+    _refuse_printed(name)
     try:
         if name == "dragon_track":
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 12:
@@ -210,6 +224,14 @@ def correct(settings: Settings, name: str, value: Any) -> Settings:
     except TypeError:
         raise ValueError(f"{name}: not a valid value") from None
     return new
+
+
+def _refuse_printed(name: str) -> None:
+    """A value a rulebook prints is the authority: its correction is refused in one line (as the set chart's)."""
+    ref = load_reference()
+    if name in ref.printed():
+        shown = f" ({ref.tavern_reward(name).amount} {ref.tavern_reward(name).reward})" if name in TAVERN_SPACES else ""
+        raise ValueError(f"printed in the rulebook{shown}, so it cannot be corrected")
 
 
 def clear_correction(settings: Settings, name: str) -> Settings:

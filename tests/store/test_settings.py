@@ -145,6 +145,52 @@ def test_corrections_replace_estimates_and_are_no_longer_estimates():
     assert "tavern_2" in ref.estimates()
 
 
+def test_a_corrected_value_is_the_owner_s_and_a_printed_one_stays_the_rulebook_s():
+    """Audit B2: every correction was labelled "rulebook", as if printed; the set chart already said "owner"."""
+    s = correct(correct(Settings(), "dragon_track", 8), "starting_gold", (3, 4, 5, 6))
+    ref = effective_reference(correct(s, "tavern_2", ("beer", 1)))
+    assert ref.dragon_track.source == ref.starting_gold.source == ref.tavern_reward("tavern_2").source == "owner"
+    assert ref.tavern_reward("tavern_4").source == "rulebook" and ref.tavern_reward("tavern_1").source == "estimate"
+    shipped = load_reference()
+    assert {shipped.dragon_track.source, shipped.starting_gold.source, *(t.source for t in shipped.tavern)} == {
+        "rulebook", "estimate"}  # "owner" is never shipped
+
+
+def test_a_value_the_rulebook_prints_cannot_be_corrected():
+    """The bottom tavern space's two gems are printed (the Caverns rulebook's "Tavern (gem)"), like the set
+    chart's printed counts."""
+    assert load_reference().printed() == ["tavern_4"]
+    with pytest.raises(ValueError) as err:
+        correct(Settings(), "tavern_4", ("gems", 3))
+    assert str(err.value) == "printed in the rulebook (2 gems), so it cannot be corrected"
+
+
+def test_an_older_file_s_correction_of_a_printed_value_is_dropped_the_rest_kept(tmp_path):
+    """Settings once offered to correct the bottom tavern space: such a file still loads, without that one."""
+    raw = {"theme": "dark", "corrections": {"tavern": {"tavern_4": {"reward": "gems", "amount": 3},
+                                                       "tavern_1": {"reward": "gold", "amount": 2}}}}
+    settings_path(tmp_path).write_text(json.dumps(raw))
+    loaded = read_settings(tmp_path)
+    assert loaded.notice is None and loaded.settings.theme == "dark"
+    assert list(loaded.settings.corrections.tavern) == ["tavern_1"] and not loaded.settings.is_corrected("tavern_4")
+    ref = effective_reference(loaded.settings)
+    assert (ref.tavern_reward("tavern_4").amount, ref.tavern_reward("tavern_4").source) == (2, "rulebook")
+
+
+def test_a_game_played_with_a_corrected_printed_value_still_loads():
+    """A game's setup carries values, not sources: one started with the bottom space corrected (which Settings
+    once allowed) replays as it was played."""
+    from companion.rules.engine.game import Game
+    from companion.rules.setup import Setup, shipped_tavern_rewards
+
+    setup = Setup.solo(seed=3, tavern_rewards={**shipped_tavern_rewards(), "tavern_4": ("gems", 3)})
+    game = Game(setup)
+    game.act({"type": "starting_rolls", "rolls": {"blue": 4}})
+    header = game.header()
+    again = Game.from_events(Setup.model_validate(header["setup"]), game.events())
+    assert again.setup.tavern_rewards["tavern_4"] == ("gems", 3) and again.events() == game.events()
+
+
 def test_is_corrected_and_clear():
     s = correct(Settings(), "tavern_3", ("gems", 1))
     assert [n for n in CORRECTABLE if s.is_corrected(n)] == ["tavern_3"]

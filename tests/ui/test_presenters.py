@@ -117,6 +117,16 @@ def test_corrected_values_are_marked_your_copy():
     assert secs["order"].entry("start").mark == "estimate"
 
 
+def test_a_corrected_value_s_source_alone_marks_it_your_copy():
+    """Audit B2: a correction's source is "owner", so the effective reference alone marks it (it said "rulebook",
+    and only the list of corrected names kept the mark)."""
+    from companion.store.settings import effective_reference
+
+    secs = {s.key: s for s in rules_sections(effective_reference(correct(Settings(), "tavern_3", ("gems", 1))))}
+    assert secs["spaces"].entry("tavern_3").mark == "your copy"
+    assert secs["spaces"].entry("tavern_4").mark == "" and secs["spaces"].entry("tavern_1").mark == "estimate"
+
+
 def test_automa_section_covers_every_effect():
     automa = {s.key: s for s in rules_sections(load_reference())}["automa"]
     keys = [e.key for e in automa.entries]
@@ -164,6 +174,22 @@ def test_settings_rows_mark_estimates_and_rulebook_values():
     assert rows["set_chart"].value_text.startswith("Tiles: points. 2: 2, 4: 7")
     assert "1 tile: 0, 3 tiles: 5, 5 tiles: 10" in rows["set_chart"].help
     assert not any(r.can_reset for r in rows.values())
+
+
+def test_a_printed_value_has_no_correction_and_a_corrected_one_is_the_owner_s():
+    """Audit B2: the bottom tavern space's two gems are printed: badge "rulebook", nothing to correct, and a
+    submit is refused in one line; a corrected estimate is the owner's value, marked "your copy"."""
+    p = SettingsPresenter(Settings())
+    rows = {r.key: r for r in p.reference_rows()}
+    assert [k for k, r in rows.items() if not r.can_correct] == ["tavern_4"]
+    assert (rows["tavern_4"].badge, rows["tavern_4"].value_text) == ("rulebook", "2 gems")
+    assert "printed" in rows["tavern_4"].help
+    out = p.submit("tavern_4", {"reward": "gems", "amount": "3"})
+    assert out.error == "Tavern 4 (bottom) reward: printed in the rulebook (2 gems), so it cannot be corrected"
+    assert out.settings == Settings()
+    assert p.submit("tavern_2", {"reward": "beer", "amount": "1"}).error is None
+    assert p.reference.tavern_reward("tavern_2").source == "owner"
+    assert p.reference_row("tavern_2").badge == "your copy"
 
 
 def test_set_chart_corrections_keep_untouched_estimates():

@@ -27,7 +27,8 @@ class Section:
 
 
 def mark(ref_source: str, corrected: bool) -> str:
-    """An entry's mark for the value it uses: corrected in Settings, the app's guess, or neither ("")."""
-    if corrected:
+    """An entry's mark for the value it uses: corrected in Settings (source "owner"), the app's guess, or printed
+    ("")."""
+    if corrected or ref_source == "owner":
         return "your copy"
     return "estimate" if ref_source == "estimate" else ""

@@ -13,6 +13,8 @@ True
 ('7 steps', 'your copy')
 >>> p.submit("dragon_track", {"length": "x"}).error
 'Steps to the head: enter a whole number'
+>>> p.reference_row("tavern_4").badge, p.reference_row("tavern_4").can_correct
+('rulebook', False)
 """
 
 from __future__ import annotations
@@ -40,6 +42,11 @@ EditorKind = Literal["steps", "four_amounts", "tavern", "chart"]
 
 TAVERN_REWARDS: tuple[tuple[str, str], ...] = (("none", "None"), ("gold", "Gold"), ("beer", "Beer"), ("gems", "Gems"))
 POSITIONS = ("1st", "2nd", "3rd", "4th")
+#: A tavern space's help where it says more than what a dwarf collects: what is printed and what is the guess.
+TAVERN_HELP = {
+    "tavern_4": "What a dwarf placed here collects: printed in the Caverns of Gandûm rulebook (the gem space's "
+    "two gems), so it is not corrected here.",
+}
 
 
 @dataclass(frozen=True)
@@ -64,6 +71,8 @@ class ReferenceRow:
     fields: tuple[Field, ...]
     #: Whether "use the app's value" makes sense (the value was corrected).
     can_reset: bool
+    #: Whether the value may be corrected at all: not one a rulebook prints (the screen offers no Correct).
+    can_correct: bool = True
 
 
 @dataclass(frozen=True)
@@ -116,10 +125,10 @@ class SettingsPresenter:
     def reference(self) -> Reference:
         return effective_reference(self.settings, self.base)
 
-    def _badge(self, name: str, source: str) -> Badge:
-        if self.settings.is_corrected(name):
-            return "your copy"
-        return "estimate" if source == "estimate" else "rulebook"
+    @staticmethod
+    def _badge(source: str) -> Badge:
+        """Where the value comes from, as the screen marks it: the owner's is "your copy"."""
+        return "your copy" if source == "owner" else "estimate" if source == "estimate" else "rulebook"
 
     def reference_rows(self) -> list[ReferenceRow]:
         return [self.reference_row(name) for name in (*CORRECTABLE, SET_CHART)]
@@ -133,7 +142,7 @@ class SettingsPresenter:
                 name,
                 "Dragon track length",
                 words.count(n, "step"),
-                self._badge(name, ref.dragon_track.source),
+                self._badge(ref.dragon_track.source),
                 "Steps from zero to the dragon's head, where it attacks.",
                 "steps",
                 (Field("length", "Steps to the head", str(n)),),
@@ -145,7 +154,7 @@ class SettingsPresenter:
                 name,
                 "Starting gold",
                 ", ".join(f"{p} {g}" for p, g in zip(POSITIONS, gold, strict=True)),
-                self._badge(name, ref.starting_gold.source),
+                self._badge(ref.starting_gold.source),
                 "Gold for each position in the starting turn order.",
                 "four_amounts",
                 tuple(
@@ -163,14 +172,15 @@ class SettingsPresenter:
                 name,
                 f"{space} reward",
                 value,
-                self._badge(name, t.source),
-                "What a dwarf placed on this tavern space collects.",
+                self._badge(t.source),
+                TAVERN_HELP.get(name, "What a dwarf placed on this tavern space collects."),
                 "tavern",
                 (
                     Field("reward", f"{short} reward", t.reward, TAVERN_REWARDS),
                     Field("amount", f"{short} amount", str(t.amount)),
                 ),
                 corrected,
+                name not in self.base.printed(),
             )
         if name == SET_CHART:
             chart = effective_set_chart(self.settings, self.base_chart)

@@ -140,9 +140,9 @@ class SettingsScreen:
             [
                 w.heading("Reference values", 3),
                 w.para(
-                    "The rulebooks do not print these. The app's guesses are marked 'estimate'; if your copy of the "
-                    "game shows a value, correct it here and it is marked 'your copy'. A game in progress keeps the "
-                    "values it started with.",
+                    "The rulebooks do not print most of these. The app's guesses are marked 'estimate'; if your "
+                    "copy of the game shows a value, correct it here and it is marked 'your copy'. A value marked "
+                    "'rulebook' is printed and stays. A game in progress keeps the values it started with.",
                     small=True,
                 ),
                 self.references,
@@ -160,20 +160,22 @@ class SettingsScreen:
         ]
         value = ft.Text(row.value_text, theme_style=ft.TextThemeStyle.BODY_LARGE, weight=ft.FontWeight.W_500)
         parts: list[ft.Control] = [ft.Row(head, spacing=8, wrap=True), value, w.para(row.help, small=True)]
-        if row.key in self.open_editors:
-            parts.append(self.editor(row))
-        else:
-
-            def open_editor(_e, key=row.key) -> None:
-                self.open_editors.add(key)
-                self.render()
-
-            parts.append(w.text_button(f"Correct {row.label.lower()}", open_editor, icon_name="EDIT"))
+        if row.can_correct:  # a value a rulebook prints is the authority: no Correct button
+            parts.append(self.editor(row) if row.key in self.open_editors else self.correct_button(row))
         return ft.Container(
             ft.Column(parts, spacing=4, tight=True),
             padding=ft.Padding.symmetric(vertical=6),
             border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
         )
+
+    def correct_button(self, row: ReferenceRow) -> ft.Control:
+        """The way into a value's editor."""
+
+        def open_editor(_e) -> None:
+            self.open_editors.add(row.key)
+            self.render()
+
+        return w.text_button(f"Correct {row.label.lower()}", open_editor, icon_name="EDIT")
 
     def close(self, key: str) -> None:
         self.errors.pop(key, None)

@@ -136,7 +136,7 @@ def test_checklist_puts_the_dragon_on_zero_and_marks_the_track_length_an_estimat
     ref = load_reference()
     dragon = [(line, est) for line, est in setup_checklist(setup, ["red", "blue", "green"]) if "ragon" in line]
     assert dragon == [(f"Dragon on the zero space: it attacks at the head, {setup.dragon_track} steps up", True)]
-    corrected = ref.model_copy(update={"dragon_track": ref.dragon_track.model_copy(update={"source": "rulebook"})})
+    corrected = ref.model_copy(update={"dragon_track": ref.dragon_track.model_copy(update={"source": "owner"})})
     assert [est for line, est in setup_checklist(setup, ["red", "blue", "green"], corrected) if "ragon" in line] == [
         False
     ]
