@@ -127,6 +127,19 @@ def test_a_corrected_value_s_source_alone_marks_it_your_copy():
     assert secs["spaces"].entry("tavern_4").mark == "" and secs["spaces"].entry("tavern_1").mark == "estimate"
 
 
+def test_the_tavern_entries_say_what_is_printed_and_what_is_guessed():
+    """Audit B4: the one gold is printed, the space paying it is the guess; the bottom space's gems are printed."""
+    from companion.store.settings import effective_reference
+
+    spaces = rules_sections(load_reference())[0]
+    assert "The one gold is printed" in spaces.entry("tavern_2").text
+    assert "that this second space pays it is the app's guess" in spaces.entry("tavern_2").text
+    assert spaces.entry("tavern_2").mark == "estimate"
+    assert "Printed in the Caverns of Gandûm rulebook" in spaces.entry("tavern_4").text
+    mine = rules_sections(effective_reference(correct(Settings(), "tavern_2", ("gold", 1))))[0].entry("tavern_2")
+    assert "guess" not in mine.text and mine.mark == "your copy"  # the owner's copy says so: no guess left
+
+
 def test_automa_section_covers_every_effect():
     automa = {s.key: s for s in rules_sections(load_reference())}["automa"]
     keys = [e.key for e in automa.entries]
@@ -190,6 +203,13 @@ def test_a_printed_value_has_no_correction_and_a_corrected_one_is_the_owner_s():
     assert p.submit("tavern_2", {"reward": "beer", "amount": "1"}).error is None
     assert p.reference.tavern_reward("tavern_2").source == "owner"
     assert p.reference_row("tavern_2").badge == "your copy"
+
+
+def test_the_second_tavern_space_says_what_is_printed_and_what_is_guessed():
+    """Audit B4: the one gold is printed ("Tavern (gold)"); which space pays it is the app's guess."""
+    row = SettingsPresenter(Settings()).reference_row("tavern_2")
+    assert (row.badge, row.value_text) == ("estimate", "1 gold")
+    assert "print the one gold" in row.help and "is the app's guess" in row.help
 
 
 def test_set_chart_corrections_keep_untouched_estimates():

@@ -8,7 +8,8 @@ from companion.ui.rules_help.model import Entry
 APP_DECISIONS: list[str] = [
     "Estimates of reference values the rulebooks do not print (the dragon track's length, starting gold by "
     "position, the tavern rewards) are marked 'estimate' wherever they are used; correct each from your own "
-    "copy in Settings and it is marked 'your copy'.",
+    "copy in Settings and it is marked 'your copy'. In the tavern the bottom space's two gems are printed and stay "
+    "as printed; the one gold is printed too, and only that the second space pays it is the app's guess.",
     "Ties the rules leave open are broken by turn order: the player earlier in the order goes first.",
     "All-play walks start from the top of the turn order and skip the player who claimed the space.",
     "The automa decks shipped with the app are its own design, built to the card layout the rulebook "

@@ -69,12 +69,20 @@ _TAVERN_COMMON = (
 )
 
 
+#: What is printed of a tavern space's reward and what is guessed, said where the app's value is in use.
+_TAVERN_SOURCES = {
+    ("tavern_2", "estimate"): " The one gold is printed (the automa's gold space); that this second space pays "
+    "it is the app's guess.",
+    ("tavern_4", "rulebook"): " Printed in the Caverns of Gandûm rulebook (the automa's gem space).",
+}
+
+
 def _tavern_reward_text(ref: Reference, space: str) -> str:
     t = ref.tavern_reward(space)
     if t.reward == "none":
         return " Reward: none."
     unit = {"gold": "gold", "beer": "beer", "gems": "gems" if t.amount != 1 else "gem"}[t.reward]
-    return f" Reward: {t.amount} {unit}."
+    return f" Reward: {t.amount} {unit}." + _TAVERN_SOURCES.get((space, t.source), "")
 
 
 def space_entries(reference: Reference, corrected: Set[str]) -> tuple[Entry, ...]:

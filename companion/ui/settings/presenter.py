@@ -44,6 +44,8 @@ TAVERN_REWARDS: tuple[tuple[str, str], ...] = (("none", "None"), ("gold", "Gold"
 POSITIONS = ("1st", "2nd", "3rd", "4th")
 #: A tavern space's help where it says more than what a dwarf collects: what is printed and what is the guess.
 TAVERN_HELP = {
+    "tavern_2": "What a dwarf placed here collects. The automa rules print the one gold of the gold space; "
+    "that this second space is the one paying it is the app's guess.",
     "tavern_4": "What a dwarf placed here collects: printed in the Caverns of Gandûm rulebook (the gem space's "
     "two gems), so it is not corrected here.",
 }
