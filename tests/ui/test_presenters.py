@@ -140,6 +140,14 @@ def test_the_tavern_entries_say_what_is_printed_and_what_is_guessed():
     assert "guess" not in mine.text and mine.mark == "your copy"  # the owner's copy says so: no guess left
 
 
+def test_the_tavern_order_counts_the_dwarf_nearest_the_top_not_the_longest_beard():
+    """Audit D11: "highest dwarf" read as the highest number (the longest beard, as elsewhere in the game); the
+    rulebook means the dwarf on the space closest to the top."""
+    text = {s.key: s for s in rules_sections(load_reference())}["order"].entry("tavern").text
+    assert "highest" not in text
+    assert "counts only the one on the space nearer the top, whatever its beard" in text
+
+
 def test_automa_section_covers_every_effect():
     automa = {s.key: s for s in rules_sections(load_reference())}["automa"]
     keys = [e.key for e in automa.entries]

@@ -34,8 +34,9 @@ def order_entries(reference: Reference, corrected: Set[str]) -> tuple[Entry, ...
         Entry(
             "tavern",
             "New turn order",
-            "When every dwarf is placed, the tavern sets the next order from the top space down, counting "
-            "only each player's highest dwarf there. Players not in the tavern follow, keeping their order.",
+            "When every dwarf is placed, the tavern sets the next order from the top space down. A player with "
+            "two dwarves there counts only the one on the space nearer the top, whatever its beard. Players not "
+            "in the tavern follow, keeping their order.",
         ),
         Entry(
             "rounds",
