@@ -14,6 +14,7 @@ import sys
 from companion.cli.help_notes import DECK_SHAPE, EXITS_BAD_INPUT, SMALL_FILE_LIMITS, described
 from companion.files.oneline import one_line, shown
 from companion.rules import words
+from companion.rules.automa.choices import TUNNEL_PRICES
 from companion.rules.automa.deck import DECK_NAMES, Deck, DeckError, load_builtin
 from companion.rules.board.spaces import SPACES
 from companion.sim.decks import load_deck_file
@@ -87,9 +88,11 @@ def format_deck(deck: Deck) -> str:
 
     lines = [f"{deck.deck.capitalize()} automa deck: {words.count(len(deck.cards), 'card')}", line(header)]
     lines += [line(r) for r in rows]
+    # The Tunnel number is the tile's price slot, not a position: the tiles slide right as they get cheaper.
     lines.append(
-        "All-play columns: achievement card (king), contract colour (market), mine tile (tunnel) and spell "
-        "(wizard), positions counted 1-4 from the left."
+        "All-play columns: achievement (king) and spell (wizard) by position, counted 1-4 from the left; "
+        f"contract by its colour (market); mine tile by its price (tunnel): 1 the cheapest ({TUNNEL_PRICES[1]}), "
+        f"at the far right, to 4 the dearest ({TUNNEL_PRICES[4]})."
     )
     if any(SPACES[s].expansion for c in deck.cards for s in c.choices()):
         lines.append("* expansion space: skipped in a base game.")
