@@ -81,6 +81,8 @@ def test_the_sheet_keeps_the_automa_hidden_until_revealed(app):
 def test_a_solo_win_shows_the_verdict_is_saved_and_history_lists_it(app):
     app.open("/final")
     app.expect_text("Reveal red's counts")
+    app.expect_text("plus 100 for each lap the lap disc shows")  # a track past 100 is not the marker's space
+    app.shot("final-sheet-top", wait_ms=1500)
     target = SEEDED["best"] + 1
     # + the starting sapphire: a set of 2, 2 points (an estimate)
     enter(app, "Blue track points", str(target - 2), shows=f"{target} points")

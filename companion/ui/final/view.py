@@ -21,6 +21,10 @@ from companion.ui.widgets import common as w
 from companion.ui.widgets.bgstats_button import export_button
 from companion.ui.widgets.colors import dot
 
+#: Track points as the board shows them: past 100 the marker starts again at 0 and a lap disc keeps the hundreds
+#: (the base rulebook's 99 + 2 = 101, marker on 1), so the marker alone would give 1 where 101 is meant.
+TRACK_POINTS = "Track points: where the score marker stands, plus 100 for each lap the lap disc shows."
+
 
 def presenter(ctx: AppContext, params: dict[str, str]) -> FinalPresenter | None:
     """The presenter of the game asked for (``?game=``), else of the game in progress; None when there is none."""
@@ -173,13 +177,13 @@ class FinalScreen:
         if v.mode == SHEET and v.table:
             what = (
                 "The last round is over. Count what each of you has, and for each automa what lies beside its "
-                "deck and where its score marker stands; enter it below."
+                f"deck and where its score marker stands; enter it below. {TRACK_POINTS}"
             )
             status = w.chip("final scores", tone="warn")
         elif v.mode == SHEET:
             what = (
                 "The last round is over. Count what each of you has and enter it below; the automa's counts come "
-                "from the stash the app kept for them."
+                f"from the stash the app kept for them. {TRACK_POINTS}"
             )
             status = w.chip("final scores", tone="warn")
         else:
@@ -215,7 +219,7 @@ class FinalScreen:
         """An automa whose things the table kept: its counts are entered like a human's."""
         hint = w.para(
             f"Beside {colour_name(color)}'s deck: count its mine tiles (gem and special) and the gem tiles among "
-            "them, its gold and its gems. Track points: where its score marker stands.",
+            f"them, its gold and its gems. {TRACK_POINTS}",
             small=True,
         )
         return self._counted(color, v.automa_totals.get(color), hint)

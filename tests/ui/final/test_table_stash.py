@@ -102,3 +102,22 @@ def test_an_app_kept_game_still_refuses_automa_counts(store):
     with pytest.raises(ValueError, match="only the humans"):
         p.set_count("red", "gold", "3")
     assert not p.view().table and len(p.view().automa) == 2
+
+
+def test_a_track_past_100_counts_whole_the_rulebook_s_lap_example(table_solo):
+    """Audit C and D8: the base rulebook's lap example (99 points, scores 2: the marker stands on 1 and the lap
+    disc on +100, 101 points). The sheet takes 101 for a person and for an automa and scores it as 101, and the
+    sheet says to add the lap disc's 100 (before, "where its score marker stands" gave 1)."""
+    from companion.ui.final.view import TRACK_POINTS
+
+    assert "where the score marker stands, plus 100 for each lap" in TRACK_POINTS
+    p = FinalPresenter(table_solo)
+    lapped = {**RED, "track": 99 + 2}
+    enter(p, "red", lapped)
+    enter(p, "green", GREEN)
+    assert p.set_count("blue", "track", "101") is None
+    v = p.view()
+    assert v.automa_totals["red"] == table_total(lapped) == table_total({**RED, "track": 1}) + 100
+    assert v.human_totals["blue"] == 101 + 2  # and the starting sapphire, a set of 2
+    rows = {r.color: r for r in v.result.rows}
+    assert rows["blue"].total == 103 and rows["red"].total == table_total(lapped)
