@@ -8,12 +8,14 @@ import random
 
 import pytest
 from engine_helpers import (
+    answer,
     automa,
     card,
     deck,
     drive,
     events,
     expected_placer,
+    find_seed,
     human,
     humans_setup,
     place,
@@ -80,6 +82,46 @@ def test_lowest_beard_first_even_when_later_in_turn_order():
     beds["red"] = {2, 3}
     assert next_placer(ORDER, beds) == ("blue", 2)
     assert next_placer(ORDER, {c: set() for c in ORDER}) is None
+
+
+# ---------------------------------------------------------------------------------------- all-play walks
+
+EXAMPLE_ORDER = ["green", "blue", "red", "yellow"]  # the base rulebook's All Play Example, green first
+
+
+def test_all_play_example_green_claims_the_mine_then_blue_red_and_yellow_may_mine():
+    """The base rulebook's All Play Example: green claims the Mine with his first dwarf, takes two gems and
+    mines; then blue, red and yellow may mine, in turn order. People act at the board: the app asks nothing
+    for the walk, and the next dwarf action is blue's #1."""
+    game = four_player_game(EXAMPLE_ORDER)
+    step = place(game, "mine")
+    assert events(step, "place")[0] == {**events(step, "place")[0], "color": "green", "dwarf": 1, "space": "mine"}
+    assert [e["type"] for e in step] == ["place"] and not game.state.tasks
+    assert game.decision.kind == "place" and who(game) == ("blue", 1)
+
+
+def test_the_example_s_walk_with_red_an_automa_goes_blue_red_yellow():
+    """The same walk with red played by an automa: at the Mine it does nothing and draws no card (the app's
+    reading); at the Dwarf King it draws once, after blue and before yellow: the example's order."""
+    red = deck("red", card("R1", "forge", "temple", "excavate", dwarf_king=3))
+
+    def make(seed: int) -> Game:
+        setup = Setup.build([human("green"), human("blue"), automa("red", "red"), human("yellow")],
+                            expansion=False, seed=seed)
+        game = Game(setup, decks={"red": red})
+        game.act({"type": "starting_rolls", "rolls": {"green": 6, "blue": 5, "yellow": 1}})
+        return game
+
+    game = make(find_seed(make, lambda g: g.state.turn_order == EXAMPLE_ORDER))
+    step = place(game, "mine")  # green #1
+    assert not events(step, "automa_draw") and who(game) == ("blue", 1)
+    game = make(find_seed(make, lambda g: g.state.turn_order == EXAMPLE_ORDER))
+    step = place(game, "dwarf_king")  # green #1 again, on an all-play space where the automa draws
+    assert [(e["color"], e["purpose"]) for e in events(step, "automa_draw")] == [("red", "all_play")]
+    d = game.decision
+    assert (d.kind, d.color, list(d.details["after"])) == ("question", "red", ["blue"])  # blue went first
+    answer(game, 0)
+    assert who(game) == ("blue", 1)  # yellow walks after red, at the board; then the next dwarf action
 
 
 # ---------------------------------------------------------------------------------------- dislodging
