@@ -5,6 +5,13 @@ automa fill seats; they do not change the table row). A base-game solo uses the 
 choice: two people may play the expansion without the automa its rulebook adds (the New game screen's "No
 automa"); the row is the same two-player line.
 
+With the app's sit-out ruling (a dwarf left with no space it may take sits out the round: ``round_flow``,
+``automa_turn``) this has a consequence: three people and an automa in the expansion read the three-player row
+(dwarves 1 to 5) for four seats, so 20 dwarves come to the 18 spaces and in many rounds the dwarves left with no
+space sit out (fewer when the dragon has captured some; New game says so). The Caverns rulebook's suggestion for
+automa games, an extra dwarf and one round fewer ("only a suggestion"), is ``Options``; its extra dwarf makes
+more of them sit out.
+
 >>> s = Setup.solo(seed=1)
 >>> s.rounds, s.dwarves, [p.color for p in s.players]
 (5, 5, ['blue', 'red', 'green'])

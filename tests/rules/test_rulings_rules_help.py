@@ -52,3 +52,14 @@ def test_the_rules_help_lists_the_choices_the_engine_makes_where_the_rulebooks_a
     # test_turn_order: a loser's dwarf leaves its space for the capture box, the tavern's too.
     assert "captures from a space leaves it: the space is open again" in said
     assert "captured from the tavern no longer sets the turn order" in said
+
+
+def test_the_rules_help_says_three_people_and_an_automa_leave_dwarves_without_a_space():
+    """Audit E12: the people's row and the sit-out ruling combine (companion/rules/setup.py's docstring; the game
+    is played to its end in tests/ui/new_game/test_presenter.py)."""
+    from companion.ui.rules_help.text import APP_DECISIONS
+
+    said = " ".join(APP_DECISIONS)
+    assert "Three people and an automa in Caverns of Gandûm" in said and "20 dwarves come to 18 spaces" in said
+    assert "the dwarves left with no space sit out" in said
+    assert "suggests an extra dwarf and one round fewer with an automa, only as a suggestion" in said

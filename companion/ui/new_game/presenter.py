@@ -20,6 +20,7 @@ from pydantic import ValidationError
 from companion.rules import words
 from companion.rules.automa.calibration import Calibration, describe_band
 from companion.rules.automa.deck import Deck
+from companion.rules.board.spaces import spaces_for
 from companion.rules.names import COLORS, DECK_NAMES, DIFFICULTIES, Color, DeckName, Difficulty
 from companion.rules.reference import Reference, load_reference
 from companion.rules.setup import MAX_NAME, Options, Player, Setup, Stash, Variant
@@ -196,6 +197,20 @@ class NewGameForm:
         if self.automa_decks():
             parts.append(self.decks_line(imported))
         return " · ".join(parts)
+
+    def crowding(self) -> str | None:
+        """One line when the seats bring more dwarves than the board has spaces, else None. Three people and an
+        automa in the expansion: the people's row gives everyone dwarves 1 to 5, 20 dwarves for 18 spaces, so a
+        dwarf left with no space sits out the round (the rules help's "Where the app decided")."""
+        try:
+            setup = self.setup(seed=0)
+        except ValueError:
+            return None
+        dwarves, spaces = setup.dwarves * len(setup.players), len(spaces_for(setup.expansion))
+        if dwarves <= spaces:
+            return None
+        return (f"{len(setup.players)} players with dwarves 1 to {setup.dwarves}: {dwarves} dwarves for {spaces} "
+                "spaces, so a dwarf left with no space sits out the round.")
 
     def setup(self, seed: int, reference: Reference | None = None, imported: Mapping[str, Deck] | None = None) -> Setup:
         """The Setup, or ValueError with one line saying what is wrong. ``imported``: transcribed decks by name,

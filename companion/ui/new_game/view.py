@@ -163,6 +163,9 @@ class NewGameScreen:
         decks = self._decks_switch()
         if decks is not None:
             rows.append(decks)
+        crowding = f.crowding()  # more dwarves than spaces: say it before the game, not at the first sit-out
+        if crowding:
+            rows.append(w.para(crowding, small=True))
         return rows
 
     def _decks_switch(self) -> ft.Control | None:

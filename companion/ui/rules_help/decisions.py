@@ -75,6 +75,11 @@ APP_DECISIONS: list[str] = [
     "When the table keeps the automa's things (a New game choice), the app asks nothing about them in play: "
     "it says what each automa takes and where it goes, and asks their counts once, on the end-of-game sheet. "
     "Its special tiles lie face down there too, with no power.",
+    "Three people and an automa in Caverns of Gandûm: the people's row gives everyone dwarves 1 to 5, so 20 "
+    "dwarves come to 18 spaces, and in many rounds the dwarves left with no space sit out (fewer when the dragon "
+    "has captured some; New game says so). The "
+    "Caverns rulebook suggests an extra dwarf and one round fewer with an automa, only as a suggestion (New "
+    "game, Custom automa setup): the extra dwarf means more of them sit out.",
 ]
 
 

@@ -195,3 +195,40 @@ def test_the_bands_say_which_decks_simulated_games_they_come_from(tmp_path):
         "From simulated solo games with your green deck and the app's red deck.")
     form.transcribed_decks = False  # the switch off: the app's decks are played, and their bands shown
     assert form.bands(tmp_path, imported)[1] == "From simulated solo games with the app's decks."
+
+
+def three_people_and_an_automa() -> NewGameForm:
+    form = NewGameForm()
+    form.choose_mode("custom")  # blue and yellow, the red automa
+    form.add_seat("human")
+    return form
+
+
+def test_three_people_and_an_automa_in_the_expansion_are_told_dwarves_will_sit_out():
+    """Audit E12: rows by people (three: dwarves 1 to 5) and four seats give 20 dwarves for 18 spaces."""
+    form = three_people_and_an_automa()
+    assert form.crowding() == (
+        "4 players with dwarves 1 to 5: 20 dwarves for 18 spaces, so a dwarf left with no space sits out the round.")
+    form.extra_dwarf = True  # the Caverns rulebook's suggestion for automa games makes more of them
+    assert form.crowding().startswith("4 players with dwarves 1 to 6: 24 dwarves for 18 spaces")
+    form.extra_dwarf, form.expansion = False, False  # base game: dwarves 1 to 4, 16 for 16 spaces
+    assert form.crowding() is None
+    for mode in ("solo", "two", "none"):
+        form.choose_mode(mode)
+        assert form.crowding() is None, mode
+
+
+def test_such_a_game_plays_to_its_end_with_dwarves_sitting_out():
+    """Audit E12: the game New game starts from that setup runs every round to the score sheet, and dwarves with
+    no space sit out on the way (people's and the automa's)."""
+    from companion.rules.engine.game import Game
+    from companion.sim.bots import Bot
+
+    setup = three_people_and_an_automa().setup(seed=4)
+    assert (len(setup.players), setup.dwarves, setup.rounds) == (4, 5, 5)
+    game, bot = Game(setup), Bot("greedy", 4)
+    while game.decision.kind != "final_scores":
+        game.act(bot.input_for(game))
+    sat_out = [e for e in game.events() if e["type"] == "sit_out"]
+    assert {e["color"] for e in sat_out} >= {"red", "blue"}  # an automa's dwarf and a person's
+    assert sum(e["type"] == "round_end" for e in game.events()) == setup.rounds
