@@ -63,3 +63,14 @@ def test_the_rules_help_says_three_people_and_an_automa_leave_dwarves_without_a_
     assert "Three people and an automa in Caverns of Gandûm" in said and "20 dwarves come to 18 spaces" in said
     assert "the dwarves left with no space sit out" in said
     assert "suggests an extra dwarf and one round fewer with an automa, only as a suggestion" in said
+
+
+def test_the_rules_help_says_the_golem_rulings():
+    """Audit E13: the golem rulings tested in tests/rules/test_rulings_golem.py are said where the app decided."""
+    from companion.ui.rules_help.text import APP_DECISIONS
+
+    said = " ".join(APP_DECISIONS)
+    assert "any person may place it, or move it, between two dwarf actions, not only on their own turn" in said
+    assert "Moving your own golem while it stands on the board is a new Stone Golem cast" in said
+    assert "placing it again after another player dislodged it is not" in said
+    assert "Grow Beard with the golem means a dwarf with Grow Beard dislodges it" in said

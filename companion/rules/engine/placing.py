@@ -65,7 +65,14 @@ class Placing:
             self.rerolls.human_roll(color, None)
 
     def golem(self, inp: Mapping, decision: Decision) -> None:
-        """The stone golem (the expansion) takes an empty space, between two dwarf actions."""
+        """The stone golem (the expansion) takes an empty space, between two dwarf actions.
+
+        App's rulings (rules help, "Where the app decided"): any person may place or move it between two dwarf
+        actions, not only on their own turn (the spell may be cast at any time in the round); moving your own
+        golem while it stands on the board is a new Stone Golem cast, placing it again after another player
+        dislodged it is not. Grow Beard on the golem is read only as a dwarf with Grow Beard dislodging it
+        (``board.placement``): the golem's beard stays 1. Tests: tests/rules/test_rulings_golem.py.
+        """
         color, space = inp.get("color"), inp.get("space")
         s, fixed = self.state, self.fixed
         if fixed.version >= 2 and not fixed.expansion:

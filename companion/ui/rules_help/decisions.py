@@ -80,6 +80,11 @@ APP_DECISIONS: list[str] = [
     "has captured some; New game says so). The "
     "Caverns rulebook suggests an extra dwarf and one round fewer with an automa, only as a suggestion (New "
     "game, Custom automa setup): the extra dwarf means more of them sit out.",
+    "The golem: any person may place it, or move it, between two dwarf actions, not only on their own turn. "
+    "Moving your own golem while it stands on the board is a new Stone Golem cast; placing it again after "
+    "another player dislodged it is not. Grow Beard with the golem means a dwarf with Grow Beard dislodges it "
+    "(its beard counts as 1, so even a #1 dwarf may); the spell never makes the golem's beard longer, and no "
+    "dwarf dislodges its own player's golem.",
 ]
 
 
