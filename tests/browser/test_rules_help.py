@@ -31,3 +31,13 @@ def test_rules_search_filters_and_opens_matches(app):
     app.fill("Search the rules", "reshuffle")
     app.expect_text("Each automa's discard pile is shuffled back into its deck")
     app.shot("rules-search")
+
+
+def test_the_tavern_entries_say_what_is_printed_and_which_dwarf_counts(app):
+    """Audit B4 and D11: the second space's one gold is printed, its space the guess; the order counts the dwarf
+    on the space nearer the top (not the "highest", which reads as the longest beard)."""
+    app.open("/rules")
+    app.fill("Search the rules", "tavern")
+    app.expect_text("that this second space pays it is the app's guess")
+    app.expect_text("counts only the one on the space nearer the top, whatever its beard")
+    app.shot("rules-tavern", wait_ms=800)

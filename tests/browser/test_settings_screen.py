@@ -84,6 +84,19 @@ def test_starting_gold_and_tavern_corrections(app):
     assert fixes["tavern"]["tavern_2"] == {"reward": "beer", "amount": 2}
 
 
+def test_the_printed_bottom_tavern_space_has_no_correct_button(app):
+    """Audit B2: the bottom tavern space's two gems are printed: badge "rulebook", no way to correct them; the
+    second space says that only which space pays its one gold is the guess (B4)."""
+    app.open("/settings", size="phone")
+    app.expect_text("printed in the Caverns of Gandûm rulebook (the gem space's two gems)")
+    app.expect_text("that this second space is the one paying it is the app's guess")
+    buttons = app.page.get_by_role("button")
+    assert buttons.filter(has_text="Correct tavern 3 reward").count() == 1
+    assert buttons.filter(has_text="Correct tavern 4").count() == 0
+    app.scroll(int(app.top_of("Tavern 3 reward") or 0) - 120)
+    app.shot("settings-printed-tavern", wait_ms=800)
+
+
 def test_a_corrected_set_chart_value_is_used_by_the_score_sheet(app):
     app.open("/settings", size="phone")
     app.click("Correct mine-tile set chart")
