@@ -177,13 +177,13 @@ class FinalScreen:
         if v.mode == SHEET and v.table:
             what = (
                 "The last round is over. Count what each of you has, and for each automa what lies beside its "
-                f"deck and where its score marker stands; enter it below. {TRACK_POINTS}"
+                "deck and where its score marker stands; enter it below."
             )
             status = w.chip("final scores", tone="warn")
         elif v.mode == SHEET:
             what = (
                 "The last round is over. Count what each of you has and enter it below; the automa's counts come "
-                f"from the stash the app kept for them. {TRACK_POINTS}"
+                "from the stash the app kept for them."
             )
             status = w.chip("final scores", tone="warn")
         else:
@@ -213,7 +213,10 @@ class FinalScreen:
         return w.card([head, hint, count_steppers(self.p.sheet, seat, self.refresh)], spacing=8)
 
     def _human(self, color: Color, v: FinalView) -> ft.Control:
-        return self._counted(color, v.human_totals.get(color), human_hint(color))
+        """A person's counts; the track's lap said by the fields, not in the header (it would push the result
+        down, out of a phone's view with larger text)."""
+        hint = ft.Column([human_hint(color), w.para(TRACK_POINTS, small=True)], spacing=2, tight=True)
+        return self._counted(color, v.human_totals.get(color), hint)
 
     def _automa_counted(self, color: str, v: FinalView) -> ft.Control:
         """An automa whose things the table kept: its counts are entered like a human's."""
