@@ -384,3 +384,23 @@ def test_the_round_view_model_is_plain_data():
     imported |= {node.module or "" for node in ast.walk(_source(path)) if isinstance(node, ast.ImportFrom)}
     assert {m for m in imported if m.split(".")[0] == "flet"} == set()
     assert _imports()["companion.ui.round.view_model"] <= {"companion.rules.words"}
+
+
+# The phone site's runtime (what runs in the browser) and its builder, kept apart; read with the rules above.
+RULES.update({
+    "the_phone_runtime_imports_nothing_of_its_builder": Rule(
+        "companion.phone (what runs in the phone's browser) imports nothing of companion.publish, the site's builder",
+        lambda name, _: _within(name, "companion.phone"),
+        lambda target: _within(target, "companion.publish"),
+        ("companion.phone.browser", "companion.publish.site"),
+        through=(),
+    ),
+    "the_phone_builder_reads_only_the_runtimes_constants": Rule(
+        "companion.publish (the phone site's builder) imports nothing of the package but itself and the constants "
+        "of companion.phone (its __init__: where the site's files are)",
+        lambda name, _: _within(name, "companion.publish"),
+        lambda target: _within(target, "companion") and not _within(target, "companion.publish")
+        and target != "companion.phone",
+        ("companion.publish.site", "companion.phone.storage"),
+    ),
+})

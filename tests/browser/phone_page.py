@@ -19,8 +19,8 @@ from pathlib import Path
 
 import msgpack
 
-from companion.phone import fetch
-from companion.phone.site import build_site
+from companion.publish import fetch
+from companion.publish.site import build_site
 from tests.browser.app_page import show_first_screen
 from tests.browser.conftest import SIZES, UPDATE_CONTROL_PROPS, AppPage
 

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.phone import fetch, offline
-from companion.phone.site import MARKER, build_site
+from companion.publish import fetch, offline
+from companion.publish.site import MARKER, build_site
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.browser.phone_page import PhonePage, StaticHost, built_site
 from tests.browser.test_phone_site import start_solo_game

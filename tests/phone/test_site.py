@@ -16,8 +16,8 @@ import zipfile
 import pytest
 
 from companion.cli.main import main as cli
-from companion.phone import fetch, offline
-from companion.phone.site import APP_ARCHIVE, MARKER, BuildError, build_site, pruned, site_files
+from companion.publish import fetch, offline
+from companion.publish.site import APP_ARCHIVE, MARKER, BuildError, build_site, pruned, site_files
 from tests.browser.phone_page import built_site
 
 
@@ -112,7 +112,7 @@ def test_the_python_runtime_loads_while_flutter_starts(site):
 
 
 def test_without_node_the_build_says_what_to_install(tmp_path, monkeypatch):
-    from companion.phone import bytecode
+    from companion.publish import bytecode
 
     monkeypatch.setattr(bytecode.shutil, "which", lambda _name: None)
     with pytest.raises(BuildError, match=r"^Node\.js is needed .*apt-get install nodejs\)$"):
@@ -164,6 +164,7 @@ def test_the_manifest_makes_the_site_installable(site):
     assert manifest["name"] == "Treasure Mountain Companion" and manifest["short_name"] == "Treasure"
     assert manifest["display"] == "standalone" and manifest["start_url"] == "./"
     assert re.fullmatch(r"#[0-9A-F]{6}", manifest["theme_color"])
+    assert f'<meta name="theme-color" content="{manifest["theme_color"]}">' in (site / "index.html").read_text()
     sizes = {(i["sizes"], i["purpose"]) for i in manifest["icons"]}
     assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
     for icon in manifest["icons"]:
