@@ -30,7 +30,7 @@ from pathlib import Path
 import flet_web
 
 from companion.phone import CLIENT, ENTRY, STATIC
-from companion.publish import archive, fetch, offline, stdlib
+from companion.publish import archive, fetch, icons, offline, stdlib
 
 APP_NAME = "Treasure Mountain Companion"
 SHORT_NAME = "Treasure"
@@ -118,6 +118,7 @@ def build_site(
     staging = Path(tempfile.mkdtemp(prefix=f".{dest.name}.", dir=dest.parent))
     try:
         _copy_web_client(staging)
+        _cut_icons_font(staging, root / "companion")
         _copy_runtime(runtime, staging / "pyodide")
         _copy_icons(staging / "icons")
         _write_app_archive(staging, root, wheels)
@@ -174,6 +175,19 @@ def _copy_web_client(site: Path) -> None:
         target = site / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(src, target)
+
+
+def _cut_icons_font(site: Path, code: Path) -> None:
+    """The Material icons font with the glyphs of the icons the app names and the client draws alone
+    (:mod:`companion.publish.icons`)."""
+    numbers = icons.flet_icon_numbers()
+    try:
+        used = icons.icons_named(code, set(numbers))
+        order, drawn = icons.client_icons((site / "main.dart.js").read_text(encoding="utf-8"))
+        points = icons.code_points(used, numbers, order)
+        icons.cut_font(site / icons.FONT, set(points) | drawn, points)
+    except icons.IconError as err:
+        raise BuildError(str(err)) from None
 
 
 def _copy_runtime(runtime: Path, target: Path) -> None:
