@@ -1,5 +1,6 @@
-// The phone site's copy of flet-web 1.0.5's python-worker.js (companion/phone/client/README.md): the runtime
-// starts loading when the page says so, before the app connects.
+// The phone site's copy of flet-web 1.0.5's python-worker.js (companion/phone/client/README.md): when the page
+// says so, before the app connects, the runtime loads, the app's archive is fetched and unpacked and the app's
+// modules are imported; the app's connection then only runs it.
 self.pyodideUrl = null;
 self.appPackageUrl = null;
 self.micropipIncludePre = false;
@@ -47,6 +48,31 @@ self.loadRuntime = async function (url) {
     });
 };
 
+// Treasure Mountain Companion: the app made ready beside Flutter's start (the archive unpacked where the app
+// runs, its packages on the path, ``module`` and what it imports loaded); false when that failed, and the app's
+// connection then does it all as flet-web's worker does.
+self.prepareApp = async function (runtime, archiveUrl, module) {
+    try {
+        const [pyodide, bytes] = await Promise.all([runtime, fetch(archiveUrl).then((response) => {
+            if (!response.ok) throw new Error(`HTTP ${response.status} ${archiveUrl}`);
+            return response.arrayBuffer();
+        })]);
+        pyodide.registerJsModule("flet_js", flet_js);
+        pyodide.unpackArchive(bytes, "gztar");
+        pyodide.globals.set("prepared_module", module);
+        await pyodide.runPythonAsync(`
+import importlib, sys
+if "__pypackages__" not in sys.path:
+    sys.path.insert(0, "__pypackages__")
+importlib.import_module(prepared_module)
+`);
+        return true;
+    } catch (error) {
+        console.warn("The app was not made ready before its start:", error);
+        return false;
+    }
+};
+
 self.initPyodide = async function () {
     try {
         // Module-worker load path. `importScripts` only exists in classic
@@ -60,6 +86,7 @@ self.initPyodide = async function () {
         self.pyodide.globals.set("app_package_url", self.appPackageUrl);
         self.pyodide.globals.set("python_module_name", self.pythonModuleName);
         self.pyodide.globals.set("micropip_include_pre", self.micropipIncludePre);
+        self.pyodide.globals.set("app_prepared", self.appPreparing ? await self.appPreparing : false);
         flet_js.documentUrl = documentUrl;
         await self.pyodide.runPythonAsync(`
         import flet_js, os, runpy, sys, traceback
@@ -85,7 +112,9 @@ self.initPyodide = async function () {
         print("python_module_name:", python_module_name)
         print("micropip_include_pre:", micropip_include_pre)
 
-        if "script" not in py_args:
+        if app_prepared:
+            print("The app archive was unpacked as the page loaded")
+        elif "script" not in py_args:
             print("Downloading app archive")
             response = await pyfetch(app_package_url)
             # Fail with a readable error on a non-2xx response.
@@ -125,7 +154,7 @@ self.initPyodide = async function () {
                 f.write(py_args["script"]);
 
         pkgs_path = "__pypackages__"
-        if os.path.exists(pkgs_path):
+        if os.path.exists(pkgs_path) and pkgs_path not in sys.path:
             print(f"Adding {pkgs_path} to sys.path")
             sys.path.insert(0, pkgs_path)
 
@@ -258,6 +287,9 @@ self.onmessage = async (event) => {
     if (event.data && event.data.loadRuntimeNow) {  // the page's start: load the runtime before the app connects
         self.runtimeLoading = self.loadRuntime(event.data.pyodideUrl);
         self.runtimeLoading.catch(() => {});  // a failure is reported when the app connects and waits for it
+        if (event.data.appPackageUrl && event.data.prepareModule) {
+            self.appPreparing = self.prepareApp(self.runtimeLoading, event.data.appPackageUrl, event.data.prepareModule);
+        }
         return;
     }
     // run only once

@@ -1,5 +1,5 @@
 // The phone site's copy of flet-web 1.0.5's python.js (companion/phone/client/README.md): Python's worker is
-// made as the page loads, so the runtime loads while Flutter starts.
+// made as the page loads, so the runtime loads, and the app is unpacked and imported, while Flutter starts.
 // Pyodide URL is injected per build by flet-web's patch_index.py
 // (sets flet.pyodideUrl). Falls back to the local pyodide/ directory that
 // flet build web / flet publish drop next to the page.
@@ -13,9 +13,13 @@ function _newPythonWorker() {
         { type: "module" });
 }
 
-// Treasure Mountain Companion: the runtime loads while Flutter starts; the first connection takes this worker.
+// Treasure Mountain Companion: the runtime loads, and the app's archive is unpacked and its modules imported
+// (companion.phone.browser, which main.py runs), while Flutter starts; the first connection takes this worker.
 let _earlyWorker = _newPythonWorker();
-_earlyWorker.postMessage({ loadRuntimeNow: true, pyodideUrl: flet.pyodideUrl || "pyodide/pyodide.mjs" });
+_earlyWorker.postMessage({
+    loadRuntimeNow: true, pyodideUrl: flet.pyodideUrl || "pyodide/pyodide.mjs",
+    appPackageUrl: flet.appPackageUrl, prepareModule: "companion.phone.browser",
+});
 
 function _takeEarlyWorker() {
     const worker = _earlyWorker;
