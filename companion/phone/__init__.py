@@ -19,3 +19,5 @@ ENTRY = _HERE / "entry.py"
 STATIC = _HERE / "static"
 #: The site's copies of flet-web's client files it changes (README.md there).
 CLIENT = _HERE / "client"
+#: The file of the app archive that names the file of this build's sources beside the site (``sources``).
+SOURCES_NAME_FILE = "app-sources.txt"

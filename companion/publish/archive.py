@@ -15,7 +15,9 @@ the host, never fetched by the page).
 from __future__ import annotations
 
 import gzip
+import hashlib
 import io
+import json
 import tarfile
 import zipfile
 from collections.abc import Iterable
@@ -124,6 +126,20 @@ def write_app_archive(path: Path, entries: dict[str, bytes], runtime: Path) -> N
             tar.addfile(member, io.BytesIO(compiled[name]))
     with path.open("wb") as raw, gzip.GzipFile(filename="", fileobj=raw, mode="wb", compresslevel=9, mtime=0) as gz:
         gz.write(buffer.getvalue())
+
+
+def app_sources(entries: dict[str, bytes]) -> tuple[str, bytes]:
+    """The app's own sources (``companion/``), for tracebacks' lines (``companion.phone.sources``): the name of
+    their file beside the site, after their SHA-256, and its bytes (a JSON object, path -> text).
+
+    >>> name, data = app_sources({"companion/a.py": b"x = 1", "__pypackages__/six.py": b"", "main.py": b""})
+    >>> name, json.loads(data)
+    ('app-sources-bfe4c295f4af8b62.json', {'companion/a.py': 'x = 1'})
+    """
+    texts = {name: data.decode("utf-8") for name, data in sorted(entries.items())
+             if name.startswith("companion/") and name.endswith(".py")}
+    data = json.dumps(texts, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return f"app-sources-{hashlib.sha256(data).hexdigest()[:16]}.json", data
 
 
 def write_licences(folder: Path, licences: dict[str, bytes]) -> None:

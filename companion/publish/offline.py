@@ -33,8 +33,9 @@ BUILDS = {
     "Chromium": ("main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm.*"),
     "Safari, Firefox": ("main.dart.js", "canvaskit/canvaskit.*"),
 }
-#: The files never fetched by the page.
-HOST_ONLY = ("assets/NOTICES", LICENCES)
+#: The files never fetched by the page as it loads: licence texts, and the app's sources, fetched only when a
+#: traceback quotes a line (companion/phone/sources.py).
+HOST_ONLY = ("assets/NOTICES", LICENCES, "app-sources-*.json")
 #: The service worker's own file: a browser checks it for a new build, so it is in no list.
 WORKER = "sw.js"
 

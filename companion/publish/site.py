@@ -29,7 +29,7 @@ from pathlib import Path
 
 import flet_web
 
-from companion.phone import CLIENT, ENTRY, STATIC
+from companion.phone import CLIENT, ENTRY, SOURCES_NAME_FILE, STATIC
 from companion.publish import archive, fetch, icons, offline, stdlib
 
 APP_NAME = "Treasure Mountain Companion"
@@ -205,9 +205,13 @@ def _copy_icons(target: Path) -> None:
 
 
 def _write_app_archive(site: Path, root: Path, wheels: Iterable[Path]) -> None:
-    """``app.tar.gz`` (:mod:`companion.publish.archive`, compiled by the site's Pyodide), the packages' licence
-    texts beside it, and the site's standard library pruned to what the archive's code imports."""
+    """``app.tar.gz`` (:mod:`companion.publish.archive`, compiled by the site's Pyodide), the app's sources and
+    the packages' licence texts beside it, and the site's standard library pruned to what the archive's code
+    imports."""
     entries, licences = archive.app_entries(ENTRY, root, wheels)
+    sources_name, sources = archive.app_sources(entries)
+    (site / sources_name).write_bytes(sources)
+    entries[SOURCES_NAME_FILE] = f"{sources_name}\n".encode()
     runtime = site / "pyodide"
     zipped = runtime / "python_stdlib.zip"
     try:

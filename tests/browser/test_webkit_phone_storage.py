@@ -16,7 +16,7 @@ import time
 import pytest
 
 from companion.phone import storage
-from companion.phone.browser import SAVE_LABEL
+from companion.phone.browser import SAVE_LABEL, SAVE_STORED_LABEL
 from tests.browser.phone_page import StaticHost, built_site
 from tests.browser.test_phone_site import NO_INDEXEDDB, start_solo_game
 from tests.browser.test_phone_storage import DELETE, PUT, SNAPSHOT
@@ -79,6 +79,8 @@ def test_a_damaged_block_then_the_data_deleted_since_the_last_visit_in_webkit(we
             f"games.sqlite3, part {int(part[1]) + 1} of {stored['games.sqlite3']['blocks']} changed"))
         app.shot("phone-damaged")
         assert app.is_disabled("Continue game")
+        app.click(SAVE_STORED_LABEL)  # the game the damaged data holds, read from a copy of it
+        app.expect_text("so far is in treasure-mountain-game-")
         start_solo_game(app, Table(app, "webkit-damaged-new"))  # played in the tab only
         assert in_other_page(app, host, SNAPSHOT) == damaged
 
