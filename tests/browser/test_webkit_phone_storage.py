@@ -31,16 +31,9 @@ def site():
 
 
 def in_other_page(app, host: StaticHost, script: str, arg=None):
-    """``script`` run in a page of the site that is not the app, in a new tab: the app's tab is closed first (it
-    holds the stored folder; left for another page, WebKit keeps it, and its hold, in its back-forward cache)."""
-    driver = app.driver
-    app_tab = driver.current_window_handle
-    driver.switch_to.new_window("tab")
-    other = driver.current_window_handle
-    driver.switch_to.window(app_tab)
-    driver.close()
-    driver.switch_to.window(other)
-    driver.get(f"{host.url}/version.json")
+    """``script`` run in another page of the site, in the app's tab (a person's next address there): the app's
+    page is left for it, and with it the stored folder, which WebKit's back-forward cache would keep held."""
+    app.driver.get(f"{host.url}/version.json")
     return app.evaluate(script, arg)
 
 
