@@ -180,6 +180,21 @@ RULES: dict[str, Rule] = {
         lambda target: within(target, "companion") and not within(target, SEAM),
         ("companion.flet_seam.connection", "companion.ui.shell.context"),
     ),
+    "the_phone_runtime_imports_nothing_of_its_builder": Rule(
+        "companion.phone (what runs in the phone's browser) imports nothing of companion.publish, the site's builder",
+        lambda name, _: within(name, "companion.phone"),
+        lambda target: within(target, "companion.publish"),
+        ("companion.phone.browser", "companion.publish.site"),
+        through=(),
+    ),
+    "the_phone_builder_reads_only_the_runtimes_constants": Rule(
+        "companion.publish (the phone site's builder) imports nothing of the package but itself and the constants "
+        "of companion.phone (its __init__: where the site's files are)",
+        lambda name, _: within(name, "companion.publish"),
+        lambda target: within(target, "companion") and not within(target, "companion.publish")
+        and target != "companion.phone",
+        ("companion.publish.site", "companion.phone.storage"),
+    ),
 }
 
 

@@ -19,6 +19,7 @@ sit above it.
 On a Flet upgrade: run ``tests/flet_seam`` and ``tests/server/test_early.py`` (each module's docstring names the
 test that checks it), and ``python -m tests.bench.round_taps`` with and without the patches (each exists for
 speed alone: one that saves nothing goes). Beside this folder, the phone site's copies of flet-web's client
-scripts are checked against the originals' checksums by their own test (``tests/phone``), and the modules that
+scripts are checked against the originals' checksums by ``tests/phone/test_client_copies.py`` (what to do:
+``companion/phone/client/README.md``), and the modules that
 work around Flet's behaviour through public means only name "Flet 1.0.5" (``grep -rl "Flet 1.0.5" companion``).
 """

@@ -1,11 +1,23 @@
-"""The phone site: the app as static files that run whole in a phone's browser (``treasure-companion publish``).
+"""The phone site's runtime: what runs in a phone's browser, built into a site by ``companion.publish``.
 
-``site`` builds the folder (``fetch`` brings the runtime and the wheels into a cache); ``browser`` starts the
-app inside Pyodide, ``storage`` (with ``mirror.js``) keeps its data folder in the browser. The few places where
-the app does something else in a browser ask :data:`IN_BROWSER`.
+``browser`` starts the app inside Pyodide (``entry.py`` is the site's ``main.py``), ``storage`` (with
+``mirror.js``) keeps its data folder in the browser; ``static/`` holds the site's start-up script and service
+worker, ``client/`` its copies of the Flet client files it changes. The few places where the app does
+something else in a browser ask :data:`IN_BROWSER`. Nothing here imports the builder.
 """
 
 import sys
+from pathlib import Path
 
 #: Running inside Pyodide in a browser (the phone site), not on a computer.
 IN_BROWSER = sys.platform == "emscripten"
+
+_HERE = Path(__file__).parent
+#: The site's entry module (its ``main.py``).
+ENTRY = _HERE / "entry.py"
+#: The site's own scripts: its start-up (``boot.js``) and its service worker's template (``sw.js``).
+STATIC = _HERE / "static"
+#: The site's copies of flet-web's client files it changes (README.md there).
+CLIENT = _HERE / "client"
+#: The file of the app archive that names the file of this build's sources beside the site (``sources``).
+SOURCES_NAME_FILE = "app-sources.txt"

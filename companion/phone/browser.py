@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import logging
 import os
+from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
 
 from companion.flet_seam.connection import wrap_send
 from companion.flet_seam.pyodide import page_address
-from companion.phone import storage
+from companion.phone import sources, storage
 from companion.store.settings import Settings
 from companion.ui.new_game.view import SEED_ENV
 from companion.ui.shell import app as ui_app
@@ -22,16 +23,22 @@ from companion.ui.widgets.file_save import save_button
 
 #: The way out every storage line offers: the game so far as a record file.
 SAVE_LABEL = "Save the game as a file"
+#: Beside it when the stored data is damaged: the game it holds, as far as it can be read.
+SAVE_STORED_LABEL = "Save the stored game as a file"
 
 
-def show_line(ctx: AppContext, text: str, *, lasting: bool = True) -> ft.Banner:
+def show_line(ctx: AppContext, text: str, *, lasting: bool = True, damaged: Path | None = None) -> ft.Banner:
     """One line on screen (a banner above the screen). A ``lasting`` one says the tab keeps what the browser does
-    not: it stays, offering the game so far as a record file, until :func:`hide_line`; any other has only OK."""
+    not: it stays, offering the game so far as a record file, until :func:`hide_line` (and, with the copy of
+    ``damaged`` stored data, the game that holds); any other has only OK."""
     page = ctx.page
     banner = ft.Banner(content=ft.Text(text, semantics_label=text), leading=ft.Icon(ft.Icons.WARNING_AMBER_ROUNDED),
                        actions=[], force_actions_below=True)
     if lasting:
         banner.actions = [save_button(ctx, SAVE_LABEL, lambda: storage.record_download(game_access.store(ctx)))]
+        if damaged is not None:
+            copy = damaged
+            banner.actions.append(save_button(ctx, SAVE_STORED_LABEL, lambda: storage.stored_record_download(copy)))
     else:
         banner.actions = [ft.TextButton("OK", on_click=lambda _e: hide_line(page, banner))]
     page.show_dialog(banner)
@@ -95,9 +102,10 @@ async def app_main(page: ft.Page) -> None:
         wrap_send(page, lambda send: storage.StoredBeforeShown(send, mirror, report, stored_again))
     started.append(ui_app.main(page, storage.DATA_DIR, capabilities=IN_THE_BROWSER))
     if opened.line:  # kept in the tab only (refused, damaged): lasting; else (deleted since) a plain notice
-        show_line(started[0], opened.line, lasting=opened.mirror is None)
+        show_line(started[0], opened.line, lasting=opened.mirror is None, damaged=opened.damaged_copy)
 
 
 def run() -> None:
     logging.basicConfig(level=logging.WARNING)
+    sources.install_in_browser()
     ft.run(app_main)

@@ -27,6 +27,8 @@
   const MARKER = "kept-data-of-treasure-companion";
   const CLEARED = "the browser deleted the app's stored data while it was open";
   const BLOCK = 65536;
+  // Where a damaged folder is copied as it is (never stored back): beside the folder, in memory only.
+  const DAMAGED_COPY = folder + ".damaged";
   const dirty = new Set();
   // path -> the blocks as last stored, each {bytes, sum} (what a flush compares with); a file stored whole has
   // none yet.
@@ -139,23 +141,30 @@
   }
 
   // One file kept in blocks, checked (its sums only where it has them): its bytes and its blocks, or Damaged.
-  function fileOf(key, value, byKey) {
+  // `asItIs`: no check, a block missing or of the wrong length read as zeros (the damaged folder's copy).
+  function fileOf(key, value, byKey, asItIs = false) {
     const { size, blocks: count, sums } = value || {};
     const whole = Number.isInteger(size) && size >= 0 && count === Math.ceil(size / BLOCK);
     const damaged = (why) => new Damaged(`${key}, ${why}`);
     if (!whole || (sums !== undefined && !(Array.isArray(sums) && sums.length === count))) {
+      if (asItIs) return null;
       throw damaged("its description");
     }
     const data = new Uint8Array(size);
     const blocks = [];
     for (let i = 0; i < count; i++) {
-      const block = byKey.get(blockKey(key, i));
+      let block = byKey.get(blockKey(key, i));
       const length = Math.min(BLOCK, size - i * BLOCK);
       const part = `part ${i + 1} of ${count}`;
-      if (!(block instanceof Uint8Array)) throw damaged(`${part} missing`);
-      if (block.length !== length) throw damaged(`${part} of the wrong length`);
+      if (asItIs && !(block instanceof Uint8Array && block.length === length)) {
+        block = block instanceof Uint8Array ? block.subarray(0, length) : new Uint8Array(0);
+      } else if (!(block instanceof Uint8Array)) {
+        throw damaged(`${part} missing`);
+      } else if (block.length !== length) {
+        throw damaged(`${part} of the wrong length`);
+      }
       const sum = crc32(block);
-      if (sums !== undefined && sum !== sums[i]) throw damaged(`${part} changed`);
+      if (!asItIs && sums !== undefined && sum !== sums[i]) throw damaged(`${part} changed`);
       data.set(block, i * BLOCK);
       blocks.push({ bytes: block, sum });
     }
@@ -163,13 +172,22 @@
   }
 
   // The files of the stored folder: key -> {data, blocks}, from whole files and from files kept in blocks.
-  function filesOf(byKey) {
+  function filesOf(byKey, asItIs = false) {
     const files = new Map();
     for (const [key, value] of byKey) {
       if (key.includes("\u0000")) continue;
-      files.set(key, value instanceof Uint8Array ? { data: value, blocks: null } : fileOf(key, value, byKey));
+      const file = value instanceof Uint8Array ? { data: value, blocks: null } : fileOf(key, value, byKey, asItIs);
+      if (file) files.set(key, file);
     }
     return files;
+  }
+
+  function writeFolder(at, files) {
+    for (const [key, file] of files) {
+      const path = at + "/" + key;
+      makeParents(path);
+      FS.writeFile(path, file.data);
+    }
   }
 
   // Puts the changed blocks of one file (or its removal) in the transaction; returns its blocks as stored.
@@ -206,7 +224,8 @@
   return {
     // Copy the stored folder in. Resolves to a JSON text {files, problem, stored}: problem "" (none),
     // "newer" (data of version `stored`: nothing copied, nothing written, nothing kept open), "damaged"
-    // (`stored` names the block: the same) or "cleared" (an empty database where the marker says a folder was
+    // (`stored` names the block: the same, but for a copy of what is stored, as it is, in the folder's name and
+    // ".damaged", which nothing stores) or "cleared" (an empty database where the marker says a folder was
     // stored: the browser deleted it since; the folder starts empty). Rejects with why the browser refuses.
     async open(lockWaitMs) {
       if (!(await holdLock(lockWaitMs))) {
@@ -230,16 +249,16 @@
       try {
         files = filesOf(byKey);
       } catch (e) {
-        if (e instanceof Damaged) return refuse("damaged", e.message);
-        throw e;
+        if (!(e instanceof Damaged)) throw e;
+        // What is stored, as it is, in a folder of its own: the game it holds may still be read from there.
+        writeFolder(DAMAGED_COPY, filesOf(byKey, true));
+        return refuse("damaged", e.message);
       }
       marked = await markerKept();
       const problem = byKey.size === 0 && marked ? "cleared" : "";
+      writeFolder(folder, files);
       for (const [key, file] of files) {
-        const path = folder + "/" + key;
-        makeParents(path);
-        FS.writeFile(path, file.data);
-        if (file.blocks) stored.set(path, file.blocks);
+        if (file.blocks) stored.set(folder + "/" + key, file.blocks);
       }
       // The data version, written first: a write the browser refuses (no quota, private mode) is found now.
       const probe = db.transaction(STORE, "readwrite", { durability: "strict" });

@@ -28,6 +28,9 @@ log = logging.getLogger(__name__)
 
 #: Where the app's data folder is in Pyodide's file system.
 DATA_DIR = Path("/home/pyodide/treasure-companion")
+#: Where a damaged stored folder is copied as it is (``mirror.js``'s DAMAGED_COPY): its game may still be read from
+#: there and saved as a file; nothing there is ever stored.
+DAMAGED_COPY = DATA_DIR.with_name(DATA_DIR.name + ".damaged")
 #: How long the app waits for a tab being closed or reloaded to let go of the folder.
 LOCK_WAIT_MS = 4000
 #: The version of the data folder as this build stores it, written with the blocks (``mirror.js``): raise it
@@ -51,11 +54,13 @@ class Mirror(Protocol):
 @dataclass(frozen=True)
 class Opened:
     """What :func:`open_data_folder` found: the mirror (None: nothing is stored in this browser), the line to
-    show (None: all is well) and whether the app may start at all."""
+    show (None: all is well), whether the app may start at all, and where the damaged stored data was copied
+    (None: it was not damaged)."""
 
     mirror: Mirror | None
     line: str | None = None
     start: bool = True
+    damaged_copy: Path | None = None
 
 
 # Not frozen: what :func:`companion.ui.widgets.file_save.save_button` takes has plain attributes.
@@ -166,19 +171,19 @@ class StoredBeforeShown:
                 self._send(message)
 
 
-def opened(mirror: Mirror, found: dict[str, Any]) -> Opened:
+def opened(mirror: Mirror, found: dict[str, Any], damaged_copy: Path = DAMAGED_COPY) -> Opened:
     """What the mirror's ``open`` found (its JSON, parsed), as :class:`Opened`.
 
     >>> opened(None, {"files": 0, "problem": "newer", "stored": 7}).start
     False
     >>> opened("m", {"files": 3, "problem": "", "stored": 1})
-    Opened(mirror='m', line=None, start=True)
+    Opened(mirror='m', line=None, start=True, damaged_copy=None)
     """
     problem = found.get("problem")
     if problem == "newer":
         return Opened(None, newer_line(int(found["stored"])), start=False)
     if problem == "damaged":
-        return Opened(None, damaged_line(str(found["stored"])))
+        return Opened(None, damaged_line(str(found["stored"])), damaged_copy=damaged_copy)
     return Opened(mirror, cleared_since_line() if problem == "cleared" else None)
 
 
@@ -218,3 +223,16 @@ def record_download(store: Store) -> RecordFile | NoRecord:
         return NoRecord("Not saved: the game holds a text that is not Unicode (a lone surrogate).")
     name = f"treasure-mountain-game-{game_id}.jsonl"
     return RecordFile(name, data, f"Game {game_id} so far is in {name}: treasure-companion import brings it back.")
+
+
+def stored_record_download(copy: Path) -> RecordFile | NoRecord:
+    """The game the damaged stored data holds (its copy, never the tab's game) as a game record, when what is
+    left of it can be read; else one line."""
+    try:
+        with Store.open(copy) as store:
+            got = record_download(store)
+    except StoreError as err:
+        return NoRecord(f"The stored game cannot be read: {err}")
+    if isinstance(got, NoRecord):
+        return NoRecord(f"The stored data holds no game that can be read ({got.message.rstrip('.')}).")
+    return got

@@ -39,8 +39,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from companion.phone import fetch
-from companion.phone.site import build_site, site_files
+from companion.publish import fetch
+from companion.publish.site import build_site, site_files
 from tests.bench.bench import _figure
 from tests.bench.browser import (
     ARGS,

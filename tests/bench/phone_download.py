@@ -32,8 +32,8 @@ import time
 from email.utils import formatdate, parsedate_to_datetime
 from pathlib import Path
 
-from companion.phone import fetch, offline
-from companion.phone.site import build_site, site_files
+from companion.publish import fetch, offline
+from companion.publish.site import build_site, site_files
 
 #: Already compressed: a host sends them as they are.
 STORED = (".gz", ".zip", ".png", ".woff2")

@@ -12,15 +12,17 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
+import io
 import os
+import shutil
 import threading
 import time
 from pathlib import Path
 
 import msgpack
 
-from companion.phone import fetch
-from companion.phone.site import build_site
+from companion.publish import fetch
+from companion.publish.site import build_site
 from tests.browser.app_page import show_first_screen
 from tests.browser.conftest import SIZES, UPDATE_CONTROL_PROPS, AppPage
 
@@ -55,14 +57,61 @@ def built_site() -> Path:
 
 
 @functools.cache
-def _build(cache: Path, folder: Path) -> Path:
-    build_site(folder, cache, log=lambda _line: None)
+def _build(cache: Path, folder: Path, source_root: Path | None = None) -> Path:
+    build_site(folder, cache, log=lambda _line: None, source_root=source_root)
     return folder
 
 
+#: The round screen's line in ``companion/ui/shell/screens.py`` and its title in the second build.
+ROUND_TITLE = 'Screen("/round", "Game", '
+NEW_TITLE = "Game, build 2"
+
+
+@functools.cache
+def second_sources() -> Path:
+    """A copy of the app's sources with another round screen title (a build a person can tell apart), made once
+    per test run."""
+    src = fetch.default_cache_dir() / f"test-sources-2-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
+    shutil.rmtree(src, ignore_errors=True)
+    root = Path(__file__).resolve().parents[2]
+    shutil.copytree(root / "companion", src / "companion", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(root / "automa_decks", src / "automa_decks")
+    screens = src / "companion" / "ui" / "shell" / "screens.py"
+    text = screens.read_text(encoding="utf-8")
+    assert text.count(ROUND_TITLE) == 1, "the round screen's line in screens.py changed: update this helper"
+    screens.write_text(text.replace(ROUND_TITLE, f'Screen("/round", "{NEW_TITLE}", '), encoding="utf-8")
+    return src
+
+
+def second_site() -> Path:
+    """The second build (:func:`second_sources`), built once per test run, to publish over the first."""
+    cache = fetch.default_cache_dir()
+    return _build(cache, cache / f"test-site-2-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}", second_sources())
+
+
+def publish_over(folder: Path, site: Path) -> None:
+    """Publish ``site`` in ``folder`` as a host is given a new build: every file replaced, the old ones gone."""
+    for old in folder.iterdir():
+        shutil.rmtree(old) if old.is_dir() else old.unlink()
+    shutil.copytree(site, folder, dirs_exist_ok=True)
+
+
 class _Quiet(http.server.SimpleHTTPRequestHandler):
+    #: Put in front of python-worker.js as it is sent (a browser that refuses storage, made in the worker).
+    before_worker = ""
+
     def log_message(self, *args) -> None:
         pass
+
+    def send_head(self):
+        if not self.before_worker or self.path.split("?")[0] != "/python-worker.js":
+            return super().send_head()
+        body = self.before_worker.encode() + (Path(self.directory) / "python-worker.js").read_bytes()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/javascript")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
 
 
 class _QuietServer(http.server.ThreadingHTTPServer):
@@ -73,8 +122,11 @@ class _QuietServer(http.server.ThreadingHTTPServer):
 class StaticHost:
     """``folder`` served on 127.0.0.1 as plain files, as ``python3 -m http.server`` does."""
 
-    def __init__(self, folder: Path):
-        handler = functools.partial(_Quiet, directory=str(folder))
+    def __init__(self, folder: Path, before_worker: str = ""):
+        """``before_worker``: a script sent in front of python-worker.js (for the browsers that cannot be told
+        to change a response, as Playwright tells Chromium)."""
+        handler = functools.partial(type("Handler", (_Quiet,), {"before_worker": before_worker}),
+                                    directory=str(folder))
         self.httpd = _QuietServer(("127.0.0.1", 0), handler)
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)

@@ -87,6 +87,23 @@ def test_the_site_runs_the_app_with_every_other_host_refused(phone):
     # None at all: Flet's client asks a CDN for Rive's runtime at every start, but the site's content policy
     # refuses it before it is sent, as the served app's does.
     assert app.refused == [], f"the site asked other hosts for {app.refused}"
+    # A traceback in the page quotes the app's own lines, fetched from the host when first asked for.
+    worker = next(w for w in app.page.workers if w.url.endswith("/python-worker.js"))
+    quoted = worker.evaluate("() => self.pyodide.runPython(`" + TRACEBACK + "`)")
+    assert "browser.py" in quoted and "query = parse_qs(urlsplit(url).query)" in quoted, quoted
+
+
+#: Run in the page's Python: the traceback of an error inside one of the app's functions, as text.
+TRACEBACK = """
+import traceback
+from companion.phone.browser import settings_from_address
+text = "no error"
+try:
+    settings_from_address(object())
+except Exception:
+    text = traceback.format_exc()
+text
+"""
 
 
 def wait_until_kept_for_offline(app: PhonePage) -> None:

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from companion.phone import storage
-from companion.phone.browser import SAVE_LABEL
+from companion.phone.browser import SAVE_LABEL, SAVE_STORED_LABEL
 from companion.record import format as record
 from companion.ui.shell.app import APP_TITLE
 from tests.browser.phone_page import PhonePage, StaticHost, built_site
@@ -150,10 +150,10 @@ def shots(app: PhonePage, name: str) -> None:
     app.page.set_viewport_size({"width": SIZES["phone"][0], "height": SIZES["phone"][1]})
 
 
-def saved_record(app: PhonePage) -> bytes:
-    """Tap the line's Save the game as a file: the downloaded file's bytes."""
+def saved_record(app: PhonePage, label: str = SAVE_LABEL) -> bytes:
+    """Tap the line's Save the game as a file (or ``label``): the downloaded file's bytes."""
     with app.page.expect_download(timeout=30_000) as info:
-        app.click(SAVE_LABEL)
+        app.click(label)
     got = info.value
     assert re.fullmatch(r"treasure-mountain-game-\d+\.jsonl", got.suggested_filename)
     app.expect_text(f"so far is in {got.suggested_filename}")
@@ -228,8 +228,9 @@ def test_the_site_data_cleared_with_the_tab_open_gives_one_line_and_the_game_so_
 
 def test_a_damaged_block_opens_nothing_and_then_the_data_deleted_since_the_last_visit_is_said(site):
     """A stored block changed between two visits: one line, no game to continue (never a different one), and
-    nothing of the stored data written over, though a game is played in the tab. The player (or the browser)
-    then deletes the database: the next visit says the games are gone, where a first visit says nothing."""
+    nothing of the stored data written over, though a game is played in the tab; the line offers the game the
+    damaged data holds, read from a copy of it, as a record file. The player (or the browser) then deletes the
+    database: the next visit says the games are gone, where a first visit says nothing."""
     app = site.app.open(query=f"seed={SEED}")
     assert app.page.get_by_label(re.compile("deleted the games")).count() == 0  # a first visit: no line
     table = Table(app, "phone-damaged")
@@ -250,6 +251,7 @@ def test_a_damaged_block_opens_nothing_and_then_the_data_deleted_since_the_last_
         f"games.sqlite3, part {int(part[1]) + 1} of {stored['games.sqlite3']['blocks']} changed"))
     app.shot("phone-damaged")
     assert app.is_disabled("Continue game")
+    assert saved_record(app, SAVE_STORED_LABEL) == the_record_of(table)  # the damaged data's game
     start_solo_game(app, Table(app, "phone-damaged-new"))  # played in the tab only
     assert site.in_other_page(SNAPSHOT) == damaged
 

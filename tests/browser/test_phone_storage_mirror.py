@@ -80,12 +80,22 @@ def test_a_damaged_block_opens_nothing_and_writes_nothing(page, damage, why):  #
         fresh.writeFile(folder + "/settings.json", new Uint8Array([1]));  // the app goes on in the tab...
         let flushed = "stored";
         try {{ await again.flush(); }} catch (e) {{ flushed = String(e.message); }}
-        return {{found, files: [...fresh.files.keys()], same: before === await snapshot(), flushed}};
+        const copy = fresh.files.get(folder + ".damaged/games.sqlite3-wal");
+        return {{found, files: [...fresh.files.keys()], same: before === await snapshot(), flushed,
+                 copied: copy ? [copy.length, copy[65536 + 100], copy[65536 + 1000]] : null}};
     """)
     assert got["found"] == {"files": 0, "problem": "damaged", "stored": why}
     # ...with nothing of the damaged folder copied in (never a different game) and nothing stored over it
-    assert got["files"] == [f"{FOLDER_PREFIX}settings.json"] and got["same"]
+    assert [f for f in got["files"] if f.startswith(FOLDER_PREFIX)] == [f"{FOLDER_PREFIX}settings.json"]
+    assert got["same"]
     assert got["flushed"] == "the browser's storage is not open"
+    # What is stored is copied as it is beside the folder (its game may still be read; nothing stores it): the
+    # log at its length, the changed block as it is, a short or missing one read as zeros past what is there.
+    copied = f"{FOLDER_PREFIX[:-1]}.damaged/"
+    assert [f.removeprefix(copied) for f in got["files"] if f.startswith(copied)] == ["games.sqlite3-wal"]
+    wal = [(65536 + 100) % 249, (65536 + 1000) % 249]  # the log's bytes at those two places, as stored
+    expected = {"changed": [wal[0] ^ 1, wal[1]], "wrong length": [wal[0], 0], "missing": [0, 0]}
+    assert got["copied"] == [3 * 65536 + 10, *next(v for k, v in expected.items() if why.endswith(k))]
 
 
 def test_a_damaged_description_of_a_file_opens_nothing(page):  # noqa: F811

@@ -15,17 +15,15 @@ from pathlib import Path
 
 import pytest
 
-from companion.phone import fetch, offline
-from companion.phone.site import MARKER, build_site
+from companion.publish import fetch, offline
+from companion.publish.site import MARKER, build_site
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
-from tests.browser.phone_page import PhonePage, StaticHost, built_site
+from tests.browser.phone_page import NEW_TITLE, PhonePage, StaticHost, built_site, second_sources
 from tests.browser.test_phone_site import start_solo_game
 from tests.browser.test_round_flow import SEED, Table
 
 pytestmark = pytest.mark.browser
 
-ROUND_TITLE = 'Screen("/round", "Game", '
-NEW_TITLE = "Game, build 2"
 #: The SHA-256 (hex) of what the page's fetch of ``path`` answers, as the page itself gets it.
 FETCHED_DIGEST = """async (path) => {
   const body = await (await fetch(path)).arrayBuffer();
@@ -49,19 +47,6 @@ CACHED = """async () => {
   }
   return out;
 }"""
-
-
-def second_sources(tmp_path: Path) -> Path:
-    """A copy of the app's sources whose round screen has another title: a build a person can tell apart."""
-    root = Path(__file__).resolve().parents[2]
-    src = tmp_path / "src"
-    shutil.copytree(root / "companion", src / "companion", ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copytree(root / "automa_decks", src / "automa_decks")
-    screens = src / "companion" / "ui" / "shell" / "screens.py"
-    text = screens.read_text(encoding="utf-8")
-    assert text.count(ROUND_TITLE) == 1, "the round screen's line in screens.py changed: update this test"
-    screens.write_text(text.replace(ROUND_TITLE, f'Screen("/round", "{NEW_TITLE}", '), encoding="utf-8")
-    return src
 
 
 def digest(path: Path) -> str:
@@ -117,7 +102,7 @@ def test_a_new_build_waits_for_the_players_tap_and_the_game_goes_on(published, p
     page = app.page
     page.evaluate("() => { window.__firstDocument = true; }")
 
-    second = build_site(folder, fetch.default_cache_dir(), source_root=second_sources(tmp_path), log=lambda _l: None)
+    second = build_site(folder, fetch.default_cache_dir(), source_root=second_sources(), log=lambda _l: None)
     assert second.version != first_version and digest(folder / "app.tar.gz") != first_archive
     # The open page's fetches keep coming from its own build's files, the host's being the new build's.
     assert page.evaluate(FETCHED_DIGEST, "app.tar.gz") == first_archive

@@ -114,6 +114,18 @@ class WebKitPage:
         while self.driver.execute_script(WATCH) < quiet_ms and time.monotonic() < deadline:
             time.sleep(0.05)
 
+    def evaluate(self, function: str, arg=None):
+        """What ``function`` (a JavaScript function's text, maybe async) gives for ``arg``, as Playwright's
+        ``page.evaluate`` does; a rejection raises."""
+        out = self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            f"Promise.resolve(({function})(arguments[0]))"
+            ".then((v) => done({ok: v}), (e) => done({error: String(e)}));",
+            arg)
+        if "error" in out:
+            raise AssertionError(f"the page's script failed: {out['error']}")
+        return out.get("ok")
+
     def body(self) -> str:
         """What the page says (its text, the accessibility tree's included)."""
         return self.driver.execute_script("return document.body ? document.body.innerText : ''")[:2000]

@@ -14,8 +14,8 @@ import zipfile
 
 import pytest
 
-from companion.phone import offline, stdlib
-from companion.phone.site import APP_ARCHIVE, BuildError, build_site, site_files
+from companion.publish import offline, stdlib
+from companion.publish.site import APP_ARCHIVE, BuildError, build_site, site_files
 from tests.browser.phone_page import built_site
 
 

@@ -16,8 +16,8 @@ import zipfile
 import pytest
 
 from companion.cli.main import main as cli
-from companion.phone import fetch, offline
-from companion.phone.site import APP_ARCHIVE, MARKER, BuildError, build_site, pruned, site_files
+from companion.publish import fetch, offline
+from companion.publish.site import APP_ARCHIVE, MARKER, BuildError, build_site, pruned, site_files
 from tests.browser.phone_page import built_site
 
 
@@ -101,18 +101,21 @@ def test_every_module_is_the_bytecode_of_the_sites_own_python_alone(site):
 
 
 def test_the_python_runtime_loads_while_flutter_starts(site):
-    """The page makes Python's worker as it loads and has it load the runtime at once; the app's connection
-    takes that worker, which waits for the runtime already loading."""
+    """The page makes Python's worker as it loads and has it load the runtime at once, then unpack the app and
+    import the module main.py runs; the app's connection takes that worker, which waits for all that."""
     page = (site / "python.js").read_text()
     assert "let _earlyWorker = _newPythonWorker();" in page
     assert "app.worker = _takeEarlyWorker() || _newPythonWorker();" in page
+    assert 'appPackageUrl: flet.appPackageUrl, prepareModule: "companion.phone.browser",' in page
     worker = (site / "python-worker.js").read_text()
     assert "self.runtimeLoading = self.loadRuntime(event.data.pyodideUrl);" in worker
     assert "self.pyodide = await (self.runtimeLoading || self.loadRuntime(self.pyodideUrl));" in worker
+    assert "self.appPreparing = self.prepareApp(" in worker
+    assert 'self.pyodide.globals.set("app_prepared", self.appPreparing ? await self.appPreparing : false);' in worker
 
 
 def test_without_node_the_build_says_what_to_install(tmp_path, monkeypatch):
-    from companion.phone import bytecode
+    from companion.publish import bytecode
 
     monkeypatch.setattr(bytecode.shutil, "which", lambda _name: None)
     with pytest.raises(BuildError, match=r"^Node\.js is needed .*apt-get install nodejs\)$"):
@@ -164,6 +167,7 @@ def test_the_manifest_makes_the_site_installable(site):
     assert manifest["name"] == "Treasure Mountain Companion" and manifest["short_name"] == "Treasure"
     assert manifest["display"] == "standalone" and manifest["start_url"] == "./"
     assert re.fullmatch(r"#[0-9A-F]{6}", manifest["theme_color"])
+    assert f'<meta name="theme-color" content="{manifest["theme_color"]}">' in (site / "index.html").read_text()
     sizes = {(i["sizes"], i["purpose"]) for i in manifest["icons"]}
     assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
     for icon in manifest["icons"]:
@@ -178,7 +182,7 @@ def test_the_service_worker_lists_every_file_of_this_build_with_its_digest(site)
     its SHA-256, so the worker keeps only this build's bytes; the version is the marker's."""
     version, shared, on_demand = offline.read_lists((site / "sw.js").read_text())
     files = set(site_files(site)) - {"sw.js"}
-    host_only = {f for f in files if f == "assets/NOTICES" or f.startswith("licenses/")}
+    host_only = {f for f in files if f == "assets/NOTICES" or f.startswith(("licenses/", "app-sources-"))}
     assert set(shared) | set(on_demand) | host_only | {"index.html"} == files | {"./"}
     assert not set(shared) & set(on_demand)
     for name, digest in [*shared.items(), *on_demand.items()]:

@@ -9,7 +9,7 @@ from companion.cli.main import main as cli
 from companion.phone import storage
 from companion.record import format as record
 from companion.rules.setup import Setup
-from companion.store import SCHEMA_VERSION, Store
+from companion.store import DB_NAME, SCHEMA_VERSION, Store
 from companion.store.session import GameSession
 
 
@@ -67,3 +67,25 @@ def test_a_new_store_schema_asks_for_a_decision_on_the_data_version():
     """An earlier build opening a newer schema would move the games aside (a write): the data version keeps it
     from starting. A new migration must come with a look at DATA_VERSION (raise it, or say why not here)."""
     assert SCHEMA_VERSION == storage.SCHEMA_OF_DATA_VERSION
+
+
+def test_damaged_stored_data_offers_the_game_it_holds_as_far_as_it_reads(tmp_path):
+    """The browser's damaged data is copied as it is (mirror.js): the game there is saved as the record export
+    writes when its copy reads, else one line, never the tab's own game."""
+    damaged = storage.opened(object(), {"files": 0, "problem": "damaged", "stored": "games.sqlite3, part 1 of 1"})
+    assert damaged.damaged_copy == storage.DAMAGED_COPY and damaged.mirror is None
+    copy = tmp_path / "treasure-companion.damaged"
+    with Store.open(copy) as store:
+        held = GameSession.new(Setup.solo(seed=5), store)
+        held.act({"type": "starting_rolls", "rolls": {"blue": 3}})
+        expected = storage.record_download(store)
+    got = storage.stored_record_download(copy)
+    assert isinstance(got, storage.RecordFile) and isinstance(expected, storage.RecordFile)
+    assert got.data == expected.data and record.loads(got.data.decode()).events() == held.game.events()
+
+    unreadable = tmp_path / "unreadable"
+    unreadable.mkdir()
+    (unreadable / DB_NAME).write_bytes(b"\x00" * 4096)
+    said = storage.stored_record_download(unreadable)
+    assert isinstance(said, storage.NoRecord) and "\n" not in said.message
+    assert said.message.startswith(("The stored data holds no game that can be read", "The stored game cannot be"))

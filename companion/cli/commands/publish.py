@@ -28,8 +28,8 @@ def register(sub) -> None:
 
 
 def main(args) -> int:
-    from companion.phone.fetch import FetchError
-    from companion.phone.site import BuildError, build_site
+    from companion.publish.fetch import FetchError
+    from companion.publish.site import BuildError, build_site
 
     def log(line: str) -> None:
         print(line, file=sys.stderr)

@@ -96,6 +96,16 @@
       });
     });
   }
+  // WebKit keeps a page left for another one (its back-forward cache) with its Python worker, and that worker
+  // holds the stored folder (a Web Lock): the app opened again in that tab would be told it is open elsewhere.
+  // Flet's page reloads such a page when it comes back in WebKit (index.html), so its worker can go with it.
+  if (navigator.vendor && navigator.vendor.indexOf("Apple") === 0) {
+    window.addEventListener("pagehide", function () {
+      if (typeof _earlyWorker === "object" && _earlyWorker) _earlyWorker.terminate();
+      if (typeof _apps !== "object") return;
+      Object.keys(_apps).forEach(function (id) { if (_apps[id].worker) _apps[id].worker.terminate(); });
+    });
+  }
   // WebKit has no navigator.storage.persist (WebKitGTK 2.50): nothing to ask, the data is kept as it is.
   if (navigator.storage && navigator.storage.persist) {
     navigator.storage.persist().catch(function () {});

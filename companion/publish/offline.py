@@ -19,10 +19,10 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 
-from companion.phone.archive import LICENCES, matches
+from companion.publish.archive import LICENCES, matches
 
 #: The files kept only once the page asks for them (glob patterns on the path inside the site).
 ON_DEMAND = ("canvaskit", "main.dart.js", "main.dart.wasm", "main.dart.mjs")
@@ -33,13 +33,11 @@ BUILDS = {
     "Chromium": ("main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm.*"),
     "Safari, Firefox": ("main.dart.js", "canvaskit/canvaskit.*"),
 }
-#: The files never fetched by the page.
-HOST_ONLY = ("assets/NOTICES", LICENCES)
+#: The files never fetched by the page as it loads: licence texts, and the app's sources, fetched only when a
+#: traceback quotes a line (companion/phone/sources.py).
+HOST_ONLY = ("assets/NOTICES", LICENCES, "app-sources-*.json")
 #: The service worker's own file: a browser checks it for a new build, so it is in no list.
 WORKER = "sw.js"
-
-Substitute = Callable[[str, str, str, str], str]
-
 
 def kind(relative: str) -> str:
     """``"shared"``, ``"on demand"`` or ``"host only"``.
@@ -65,7 +63,14 @@ def digests(site: Path, files: list[str]) -> dict[str, str]:
     return {name: hashlib.sha256((site / name).read_bytes()).hexdigest() for name in files}
 
 
-def write_service_worker(site: Path, files: list[str], template: Path, substitute: Substitute) -> str:
+def _fill(script: str, placeholder: str, value: str) -> str:
+    """``script`` (the template) with its one ``placeholder`` filled in."""
+    if script.count(placeholder) != 1:
+        raise ValueError(f"the service worker's template has no single {placeholder}")
+    return script.replace(placeholder, value)
+
+
+def write_service_worker(site: Path, files: list[str], template: Path) -> str:
     """Write ``sw.js`` from ``template`` for the site's ``files`` (the worker's own left out); returns the
     build's version, which changes with any file's name or content."""
     files = [f for f in files if f != WORKER]
@@ -78,10 +83,9 @@ def write_service_worker(site: Path, files: list[str], template: Path, substitut
     shared = {"./": sums["index.html"], **{f: sums[f] for f in files if kind(f) == "shared" and f != "index.html"}}
     on_demand = {f: sums[f] for f in files if kind(f) == "on demand"}
     script = template.read_text(encoding="utf-8")
-    script = substitute(script, '"%VERSION%"', json.dumps(version), "the service worker version")
-    script = substitute(script, "{/*%SHARED%*/}", json.dumps(shared, indent=0), "the service worker's files")
-    script = substitute(script, "{/*%ON_DEMAND%*/}", json.dumps(on_demand, indent=0),
-                        "the service worker's files on demand")
+    script = _fill(script, '"%VERSION%"', json.dumps(version))
+    script = _fill(script, "{/*%SHARED%*/}", json.dumps(shared, indent=0))
+    script = _fill(script, "{/*%ON_DEMAND%*/}", json.dumps(on_demand, indent=0))
     (site / WORKER).write_text(script, encoding="utf-8")
     return version
 

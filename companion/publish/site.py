@@ -1,14 +1,15 @@
 """Assemble the phone site: static files that run the app in the browser (Pyodide), offline once loaded.
 
-What ``flet publish --no-cdn`` does, done here with flet-web's own pieces (its web client and its
-``patch_*`` functions, pinned with the app) so that nothing is fetched from a host other than the two
-registries (see :mod:`companion.phone.fetch`): flet-cli's publish reads a version manifest from GitHub and the
-runtime from a CDN. On top of that the site gets what a phone needs: the requirements bundled in the app
-archive (micropip would fetch them at every load; :mod:`companion.phone.archive`), a web manifest with the
-app's name and icons, and a service worker of its own that keeps the files of one build and offers the next
-(Flet's is a kill switch; :mod:`companion.phone.offline`). Nothing a browser never reads is fetched: one
-CanvasKit build of the two, no unused fonts, a standard library without the modules the app never imports
-(:mod:`companion.phone.stdlib`), the app's Python as bytecode alone.
+What ``flet publish --no-cdn`` does, done here with flet-web's own web client (pinned with the app) so that
+nothing is fetched from a host other than the two registries (see :mod:`companion.publish.fetch`): flet-cli's
+publish reads a version manifest from GitHub and the runtime from a CDN. The client files the site changes
+are whole copies of the site's own (``companion/phone/client/``, README.md there), copied over flet-web's. On
+top of that the site gets what a phone needs: the requirements bundled in the app archive (micropip would fetch
+them at every load; :mod:`companion.publish.archive`), a web manifest with the app's name and icons, and a
+service worker of its own that keeps the files of one build and offers the next (Flet's is a kill switch;
+:mod:`companion.publish.offline`). Nothing a browser never reads is fetched: one client build of the two, no
+unused fonts, a standard library without the modules the app never imports (:mod:`companion.publish.stdlib`),
+the app's Python as bytecode alone.
 
 The layout of the site::
 
@@ -20,7 +21,6 @@ The layout of the site::
 from __future__ import annotations
 
 import json
-import re
 import shutil
 import tempfile
 from collections.abc import Callable, Iterable
@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import flet_web
-from flet import RouteUrlStrategy, WebRenderer
 
-from companion.phone import archive, early_start, fetch, offline, stdlib
+from companion.phone import CLIENT, ENTRY, SOURCES_NAME_FILE, STATIC
+from companion.publish import archive, fetch, icons, offline, stdlib
 
 APP_NAME = "Treasure Mountain Companion"
 SHORT_NAME = "Treasure"
@@ -39,8 +39,9 @@ DESCRIPTION = "Companion for Treasure Mountain: automa decks, dice, dragon, turn
 THEME_COLOR = "#FF8F00"
 BACKGROUND_COLOR = "#FFF8F3"
 
-HERE = Path(__file__).parent
-STATIC = HERE / "static"
+#: The site's own copies of flet-web's client files it changes (``CLIENT``, README.md there), by their path in the
+#: site.
+CLIENT_COPIES = ("index.html", "python.js", "python-worker.js", "flutter_bootstrap.js", "assets/FontManifest.json")
 ICONS = Path(__file__).resolve().parents[2] / "build" / "icons"
 #: Written into every site; a folder holding it may be replaced by the next build, any other is left alone.
 MARKER = ".treasure-companion-site"
@@ -56,7 +57,7 @@ APP_ARCHIVE = "app.tar.gz"
 #: (main.dart.wasm, skwasm on the page's thread), whose round-screen taps take a fraction of the JavaScript
 #: one's with CanvasKit (tests/bench/phone.py); Safari and Firefox get the JavaScript one (canvaskit/canvaskit.*;
 #: canvaskit/chromium/ for a Chromium that cannot run skwasm). The service worker keeps only the build a browser
-#: asks for (companion/phone/offline.py). assets/NOTICES stays on the host (the licences of the client's parts,
+#: asks for (companion/publish/offline.py). assets/NOTICES stays on the host (the licences of the client's parts,
 #: which the page never fetches).
 PRUNED = (
     "flutter.js",
@@ -77,15 +78,6 @@ PRUNED = (
     "assets/packages/wakelock_plus",
     "assets/packages/cupertino_icons",
     "assets/packages/flutter_math_fork",
-)
-
-#: What the page may load: its own files only (the browser refuses the rest before asking). Flet's client asks
-#: a CDN for Rive's runtime at every start, which the app never uses (see companion/server/content_policy.py,
-#: the served app's same policy); a meta tag cannot say frame-ancestors, a host's header can.
-CONTENT_POLICY = (
-    "default-src 'self'; script-src 'self' 'unsafe-inline' 'unsafe-eval' 'wasm-unsafe-eval'; "
-    "style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; "
-    "worker-src 'self' blob:; object-src 'none'; base-uri 'self'"
 )
 
 class BuildError(Exception):
@@ -126,11 +118,12 @@ def build_site(
     staging = Path(tempfile.mkdtemp(prefix=f".{dest.name}.", dir=dest.parent))
     try:
         _copy_web_client(staging)
+        _cut_icons_font(staging, root / "companion")
         _copy_runtime(runtime, staging / "pyodide")
         _copy_icons(staging / "icons")
         _write_app_archive(staging, root, wheels)
-        _patch_pages(staging, pins)
-        version = offline.write_service_worker(staging, site_files(staging), STATIC / "sw.js", _substitute)
+        _copy_client_copies(staging)
+        version = offline.write_service_worker(staging, site_files(staging), STATIC / "sw.js")
         (staging / MARKER).write_text(f"{version}\n")
         _replace(dest, staging)
     except BaseException:
@@ -184,6 +177,19 @@ def _copy_web_client(site: Path) -> None:
         shutil.copyfile(src, target)
 
 
+def _cut_icons_font(site: Path, code: Path) -> None:
+    """The Material icons font with the glyphs of the icons the app names and the client draws alone
+    (:mod:`companion.publish.icons`)."""
+    numbers = icons.flet_icon_numbers()
+    try:
+        used = icons.icons_named(code, set(numbers))
+        order, drawn = icons.client_icons((site / "main.dart.js").read_text(encoding="utf-8"))
+        points = icons.code_points(used, numbers, order)
+        icons.cut_font(site / icons.FONT, set(points) | drawn, points)
+    except icons.IconError as err:
+        raise BuildError(str(err)) from None
+
+
 def _copy_runtime(runtime: Path, target: Path) -> None:
     target.mkdir(parents=True)
     for name in fetch.RUNTIME_FILES:
@@ -199,9 +205,13 @@ def _copy_icons(target: Path) -> None:
 
 
 def _write_app_archive(site: Path, root: Path, wheels: Iterable[Path]) -> None:
-    """``app.tar.gz`` (:mod:`companion.phone.archive`, compiled by the site's Pyodide), the packages' licence
-    texts beside it, and the site's standard library pruned to what the archive's code imports."""
-    entries, licences = archive.app_entries(HERE / "entry.py", root, wheels)
+    """``app.tar.gz`` (:mod:`companion.publish.archive`, compiled by the site's Pyodide), the app's sources and
+    the packages' licence texts beside it, and the site's standard library pruned to what the archive's code
+    imports."""
+    entries, licences = archive.app_entries(ENTRY, root, wheels)
+    sources_name, sources = archive.app_sources(entries)
+    (site / sources_name).write_bytes(sources)
+    entries[SOURCES_NAME_FILE] = f"{sources_name}\n".encode()
     runtime = site / "pyodide"
     zipped = runtime / "python_stdlib.zip"
     try:
@@ -215,86 +225,17 @@ def _write_app_archive(site: Path, root: Path, wheels: Iterable[Path]) -> None:
 
 
 # ------------------------------------------------------------------------------------------- the pages
-def _patch_pages(site: Path, pins: fetch.Pins) -> None:
-    index = site / "index.html"
-    flet_web.patch_index_html(
-        index_path=str(index),
-        base_href="/",
-        app_name=APP_NAME,
-        app_description=DESCRIPTION,
-        pyodide=True,
-        pyodide_script_path="main.py",
-        pyodide_version=pins.pyodide_version,
-        app_package_url=APP_ARCHIVE,
-        web_renderer=WebRenderer.AUTO,  # the browser's loader chooses, as for the served app
-        # Every screen is index.html#/route: a static host has no page at /round to answer a reload with.
-        route_url_strategy=RouteUrlStrategy.HASH,
-        no_cdn=True,
-    )
-    flet_web.patch_font_manifest_json(str(site / "assets" / "FontManifest.json"))
-    _without_missing_fonts(site)
-    html = index.read_text(encoding="utf-8")
-    html = _relative_urls(html)
-    policy = f'<meta http-equiv="Content-Security-Policy" content="{CONTENT_POLICY}">'
-    html = _substitute(html, '<meta charset="UTF-8">', f'<meta charset="UTF-8">\n  {policy}', "the character set")
-    html = _substitute(html, 'flet.pyodideUrl="pyodide/pyodide.mjs";', 'flet.pyodideUrl="./pyodide/pyodide.mjs";',
-                       "the Pyodide address")
-    html = _substitute(html, '<link rel="manifest" href="manifest.json">', _head_links(), "the manifest link")
-    html = _substitute(html, '<link rel="apple-touch-icon" href="icons/apple-touch-icon-192.png">',
-                       '<link rel="apple-touch-icon" href="icons/apple-touch-icon-180.png">', "the touch icon")
-    html = _substitute(html, '<img src="icons/loading-animation.png" alt="" />',
-                       '<img src="icons/icon-192.png" alt="" />', "the loading picture")
-    html = _substitute(html, '<script src="python.js"></script>',
-                       '<script src="python.js"></script>\n  <script src="boot.js"></script>', "python.js")
-    index.write_text(html, encoding="utf-8")
-    bootstrap = site / "flutter_bootstrap.js"
-    bootstrap.write_text(_without_flutter_service_worker(bootstrap.read_text(encoding="utf-8")), encoding="utf-8")
+def _copy_client_copies(site: Path) -> None:
+    """The site's own copies of the client files it changes (:data:`CLIENT_COPIES`), over flet-web's, its
+    start-up script and its web manifest."""
+    for name in CLIENT_COPIES:
+        shutil.copyfile(CLIENT / name, site / name)
+    fonts = json.loads((site / "assets" / "FontManifest.json").read_text(encoding="utf-8"))
+    missing = [f["asset"] for family in fonts for f in family["fonts"] if not (site / "assets" / f["asset"]).is_file()]
+    if missing:
+        raise BuildError(f"the font manifest names {missing[0]}, which flet-web no longer has (see {CLIENT}/README.md)")
     shutil.copyfile(STATIC / "boot.js", site / "boot.js")
-    early_start.patch(site, _substitute)
     (site / "manifest.json").write_text(json.dumps(web_manifest(), indent=2) + "\n", encoding="utf-8")
-
-
-def _without_missing_fonts(site: Path) -> None:
-    """The font manifest without the families whose files are left out (:data:`PRUNED`): Flutter fetches every
-    font the manifest names as it starts."""
-    path = site / "assets" / "FontManifest.json"
-    families = json.loads(path.read_text(encoding="utf-8"))
-    kept = [f for f in families if all((site / "assets" / font["asset"]).is_file() for font in f["fonts"])]
-    path.write_text(json.dumps(kept, indent=2), encoding="utf-8")
-
-
-def _relative_urls(html: str) -> str:
-    """Every address relative to the page, so the site works from any folder of a host (``/games/tm/``), not
-    only from its root."""
-    html = _substitute(html, '<base href="/">', '<base href="./">', "the base address")
-    for key in ("canvasKitBaseUrl", "entrypointBaseUrl", "assetBase"):
-        html = re.sub(rf'flet\.{key}="/([^"]*)";', rf'flet.{key}="./\1";', html)
-    return html
-
-
-def _head_links() -> str:
-    return "\n  ".join((
-        '<link rel="manifest" href="manifest.json">',
-        f'<meta name="theme-color" content="{THEME_COLOR}">',
-        '<link rel="icon" type="image/png" sizes="192x192" href="icons/icon-192.png">',
-    ))
-
-
-def _substitute(text: str, old: str, new: str, what: str) -> str:
-    """``text`` with ``old`` replaced once; a client whose page changed shape stops the build (a silent miss
-    would ship a site that half works)."""
-    if text.count(old) != 1:
-        raise BuildError(f"flet-web's page changed: cannot patch {what} (is flet-web the pinned version?)")
-    return text.replace(old, new)
-
-
-def _without_flutter_service_worker(script: str) -> str:
-    """Flutter's loader registers its own service worker whenever the page has one (ours): that one
-    unregisters itself and every worker with it. Left out, the loader leaves service workers alone."""
-    new, count = re.subn(r"serviceWorkerSettings:\s*\{[^{}]*\},\s*", "", script)
-    if count != 1:
-        raise BuildError("flet-web's flutter_bootstrap.js changed: cannot leave out its service worker")
-    return new
 
 
 def web_manifest() -> dict:

@@ -5,7 +5,7 @@ The page unpacks it into Python's working folder at every start, so every byte i
 each load. What goes in: the entry module, ``companion/`` and ``automa_decks/``, and each wheel unpacked under
 ``__pypackages__`` (the worker puts it on ``sys.path``). Each Python module goes in as its bytecode alone,
 ``NAME.pyc`` where ``NAME.py`` was (Python imports a lone ``.pyc`` as it would the source; made by the site's
-own Python, :mod:`companion.phone.bytecode`): the source would only serve tracebacks' quoted lines. Left out:
+own Python, :mod:`companion.publish.bytecode`): the source would only serve tracebacks' quoted lines. Left out:
 the parts of the packages the app never imports (pydantic's v1 copy and experiments, Flet's test helpers,
 msgpack's pure-Python fallback beside its compiled module), the app's command line, type stubs, the wheels'
 install records and READMEs, and their licence texts, which go beside the site instead (:data:`LICENCES`, on
@@ -15,13 +15,15 @@ the host, never fetched by the page).
 from __future__ import annotations
 
 import gzip
+import hashlib
 import io
+import json
 import tarfile
 import zipfile
 from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
 
-from companion.phone import bytecode
+from companion.publish import bytecode
 
 #: The folder of the site that holds the bundled packages' licence texts (never precached).
 LICENCES = "licenses"
@@ -30,8 +32,9 @@ PRUNED_IN_PACKAGES = (
     "__pycache__", "*.pyc", "*.pyi", "py.typed", "RECORD", "INSTALLER", "WHEEL", "entry_points.txt",
     "pydantic/v1", "pydantic/experimental", "pydantic/mypy.py", "flet/testing", "msgpack/fallback.py",
     "*.dist-info/sboms",
-    # the command line (``treasure-companion ...``): the page starts the app with companion.phone.browser
-    "companion/cli", "companion/__main__.py",
+    # the command line (``treasure-companion ...``) and the site's builder: the page starts the app with
+    # companion.phone.browser
+    "companion/cli", "companion/__main__.py", "companion/publish",
 )
 #: Each wheel's licence files, by pattern on its path: moved out of the archive into :data:`LICENCES`.
 LICENCE_FILES = ("*.dist-info/licenses", "*.dist-info/LICENSE*")
@@ -123,6 +126,20 @@ def write_app_archive(path: Path, entries: dict[str, bytes], runtime: Path) -> N
             tar.addfile(member, io.BytesIO(compiled[name]))
     with path.open("wb") as raw, gzip.GzipFile(filename="", fileobj=raw, mode="wb", compresslevel=9, mtime=0) as gz:
         gz.write(buffer.getvalue())
+
+
+def app_sources(entries: dict[str, bytes]) -> tuple[str, bytes]:
+    """The app's own sources (``companion/``), for tracebacks' lines (``companion.phone.sources``): the name of
+    their file beside the site, after their SHA-256, and its bytes (a JSON object, path -> text).
+
+    >>> name, data = app_sources({"companion/a.py": b"x = 1", "__pypackages__/six.py": b"", "main.py": b""})
+    >>> name, json.loads(data)
+    ('app-sources-bfe4c295f4af8b62.json', {'companion/a.py': 'x = 1'})
+    """
+    texts = {name: data.decode("utf-8") for name, data in sorted(entries.items())
+             if name.startswith("companion/") and name.endswith(".py")}
+    data = json.dumps(texts, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return f"app-sources-{hashlib.sha256(data).hexdigest()[:16]}.json", data
 
 
 def write_licences(folder: Path, licences: dict[str, bytes]) -> None:
