@@ -33,7 +33,7 @@ Source = Literal["rulebook", "estimate"]
 #: A scoring chart's value may also be the owner's own (corrected in Settings).
 ChartSource = Literal["rulebook", "estimate", "owner"]
 
-#: What the game waits for (``companion.rules.engine.decision.Decision.kind``).
+#: What the game waits for (``companion.rules.engine.decisions.Decision.kind``).
 DecisionKind = Literal[
     "starting_rolls", "place", "automa_turn", "roll", "keep_roll", "question", "attack", "next_round",
     "final_scores", "over",

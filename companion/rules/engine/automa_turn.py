@@ -1,7 +1,7 @@
 """The automa's turn: draw a card, place the dwarf where it says, take the space's reward; and the all-play walk,
 where each automa in turn draws a card for an all-play action someone else claimed.
 
-Which space a card picks and what a claim gives are in ``companion.rules.automa.choices``; this phase draws and records.
+Which space a card picks and what a claim gives are in ``companion.rules.automa.choices``; this part draws and records.
 """
 
 from __future__ import annotations
@@ -23,12 +23,12 @@ from companion.rules.words.plural import count
 class AutomaTurn:
     """An automa's placement and its all-play cards."""
 
-    def __init__(self, fixed: Fixed, log: StepLog, state: GameState, decks: AutomaDecks,
+    def __init__(self, fixed: Fixed, step_log: StepLog, state: GameState, automa_decks: AutomaDecks,
                  table_stash: TableStash) -> None:
         self.fixed = fixed
-        self.log = log
+        self.step_log = step_log
         self.state = state
-        self.decks = decks
+        self.automa_decks = automa_decks
         self.table_stash = table_stash
 
     def place(self, color: str, dwarf: int) -> None:
@@ -37,24 +37,24 @@ class AutomaTurn:
         expansion = self.fixed.expansion
         tried: set[str] | None = None  # the cards that placed nothing (made only when one does not)
         while True:
-            card = self.decks.draw(color, "place")
+            card = self.automa_decks.draw(color, "place")
             pick = choose_space(card, s.board, color, dwarf, expansion)
             if pick.space is not None:
                 break
             if tried is None:
                 tried = set()
             tried.add(card.id)
-            if len(tried) < self.decks.size(color):
+            if len(tried) < self.automa_decks.size(color):
                 continue  # the rulebook: draw again until a card places the dwarf
             # App's choice: when no card of the whole deck fits (only possible in crowded custom setups),
             # the dwarf sits out the round rather than the deck looping for ever.
             s.beds[color].discard(dwarf)
             s.benched[color].add(dwarf)
-            self.log.emit("sit_out", color=color, dwarf=dwarf, reason="no space on any card is open")
+            self.step_log.emit("sit_out", color=color, dwarf=dwarf, reason="no space on any card is open")
             return
         space = pick.space
         occupant = s.board.get(space)
-        self.log.log({"seq": None, "step": None, "type": "place", "color": color, "dwarf": dwarf, "space": space,
+        self.step_log.log({"seq": None, "step": None, "type": "place", "color": color, "dwarf": dwarf, "space": space,
                       "dislodged": occupant.as_fact() if occupant else None, "card": card.id, "choice": pick.choice,
                       "skipped": pick.skipped})
         s.beds[color].discard(dwarf)
@@ -69,9 +69,9 @@ class AutomaTurn:
         s = self.state
         effect = self.fixed.claims[space]
         if effect.gold or effect.gems:
-            self.log.gain(color, SPACES[space].name, gold=effect.gold, gems=effect.gems)
+            self.step_log.gain(color, SPACES[space].name, gold=effect.gold, gems=effect.gems)
         if effect.points:
-            self.log.score(color, effect.points, f"{SPACES[space].name} all-play bonus")
+            self.step_log.score(color, effect.points, f"{SPACES[space].name} all-play bonus")
         if effect.ask_gems and self.fixed.table_keeps_stash:
             self.table_stash.gems(color, effect.ask_gems, space)
         elif effect.ask_gems:
@@ -115,7 +115,7 @@ class AutomaTurn:
             # No automa left to draw after this one: the humans behind it walk without the app, so the walk ends
             # here rather than in one more turn of the run loop. A question it asks goes first anyway.
             s.tasks.remove(task)
-        card = self.decks.draw(color, "all_play")
+        card = self.automa_decks.draw(color, "all_play")
         question = automa_rules.all_play_question(task["space"], card)
         if question is None:
             return

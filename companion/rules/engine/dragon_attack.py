@@ -30,9 +30,9 @@ from companion.rules.engine.table_stash import TableStash
 class DragonAttack:
     """From the table's inputs for a fight to its end."""
 
-    def __init__(self, fixed: Fixed, log: StepLog, state: GameState, table_stash: TableStash) -> None:
+    def __init__(self, fixed: Fixed, step_log: StepLog, state: GameState, table_stash: TableStash) -> None:
         self.fixed = fixed
-        self.log = log
+        self.step_log = step_log
         self.state = state
         self.table_stash = table_stash
 
@@ -58,7 +58,7 @@ class DragonAttack:
         black = inp.get("black_die")
         if black is not None and black not in range(1, 7):
             raise IllegalInput("black_die: a die shows 1 to 6")
-        self.log.emit(
+        self.step_log.emit(
             "attack_input",
             tile=dict(tile),
             players={c: dict(v) for c, v in given.items()},
@@ -115,20 +115,20 @@ class DragonAttack:
         if self.fixed.setup.variant == "rahdo":
             shared = task.get("black_die")
             if shared is None:
-                shared = self.log.roll(task["trigger"], "attack", black, black=True)
+                shared = self.step_log.roll(task["trigger"], "attack", black, black=True)
                 if black is None:
                     app_rolled.append(task["trigger"])
             return dict.fromkeys(self.state.turn_order, shared), app_rolled
         for color in humans:
             entered = (given.get(color) or {}).get("die")
-            dice[color] = self.log.roll(color, "attack", entered)
+            dice[color] = self.step_log.roll(color, "attack", entered)
             if entered is None:
                 app_rolled.append(color)
         return dice, app_rolled
 
     def _draw_virtual_axes(self, color: str, count: int) -> int:
         values = [2 if self.state.rng.below(4) == 0 else 1 for _ in range(count)]
-        self.log.emit("axes", color=color, values=values)
+        self.step_log.emit("axes", color=color, values=values)
         return sum(values)
 
     # ------------------------------------------------------------------ the pause for an app die
@@ -207,7 +207,7 @@ class DragonAttack:
     def keep_die(self, pause: dict) -> None:
         """The owner keeps the paused die: on to the next one, or the fight."""
         color = pause["color"]
-        self.log.emit("roll_kept", color=color, value=pause["value"])
+        self.step_log.emit("roll_kept", color=color, value=pause["value"])
         attack = self._attack_of()
         self.state.tasks.remove(pause)
         attack["fight"]["open"].remove(color)
@@ -218,9 +218,9 @@ class DragonAttack:
         color = pause["color"]
         if not pause["temple"]:
             raise IllegalInput("reroll: no Temple re-roll for this die (it needs your dwarf in the Temple, once a die)")
-        self.log.emit("reroll", color=color, input=True)
+        self.step_log.emit("reroll", color=color, input=True)
         extra = {"black": True} if pause.get("black") else {}
-        pause["value"] = self.log.roll(color, "attack", None, reroll=True, **extra)
+        pause["value"] = self.step_log.roll(color, "attack", None, reroll=True, **extra)
         self._attack_of()["fight"].setdefault("temple_used", []).append(color)
         self.die_changed(pause)
 
@@ -256,7 +256,7 @@ class DragonAttack:
             else:
                 entry = given.get(color) or {}
                 for spell in entry.get("spells", []):
-                    self.log.emit("spell", color=color, spell=spell)
+                    self.step_log.emit("spell", color=color, spell=spell)
                 defences[color] = defence(dice[color], entry.get("axes", 0), entry.get("spells", []))
         result = resolve_attack(strength, defences, s.turn_order)
         captured: list[dict[str, Any]] = []
@@ -266,7 +266,7 @@ class DragonAttack:
             free = [d for d in range(1, self.fixed.setup.dwarves + 1) if d not in s.captured[color]]
             if free:
                 captured.append({"color": color, "dwarf": max(free)})
-        self.log.emit(
+        self.step_log.emit(
             "attack",
             strength=strength,
             treasure=treasure,
@@ -283,10 +283,10 @@ class DragonAttack:
                 self._automa_loss(color, treasure)
         if result.winner is not None:
             s.dragon_tiles[result.winner] += 1
-            self.log.score(result.winner, points, "dragon tile")
+            self.step_log.score(result.winner, points, "dragon tile")
         s.tasks.remove(task)
         s.dragon = 0
-        self.log.emit("dragon", position=0)
+        self.step_log.emit("dragon", position=0)
 
     def _automa_loss(self, color: str, treasure: str) -> None:
         stash = self.state.stash[color]
@@ -297,10 +297,10 @@ class DragonAttack:
             lost = treasure_loss(stash.gold, stone)
             if lost:
                 stash.gold -= lost
-                self.log.emit("loss", color=color, gold=lost)
+                self.step_log.emit("loss", color=color, gold=lost)
         else:
             taken = split_gem_loss(stash.gems, treasure_loss(stash.mined_gems, stone))
             if taken:
                 for gem, n in taken.items():
                     stash.gems[gem] -= n
-                self.log.emit("loss", color=color, gems=taken)
+                self.step_log.emit("loss", color=color, gems=taken)

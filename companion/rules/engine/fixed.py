@@ -1,6 +1,6 @@
 """What stays the same for a whole game: its setup, its rules version, and what is worked out from them once.
 
-Every phase reads these instead of asking the setup again at each step: a simulated game makes about 160 steps,
+Every part reads these instead of asking the setup again at each step: a simulated game makes about 160 steps,
 and a calibration plays thousands of games.
 """
 

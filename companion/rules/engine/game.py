@@ -15,11 +15,11 @@ How it fits together (boardgame.io's reducer, and its seeded generator kept in t
   feeding its inputs and checking that every recorded fact is produced again.
 
 Where each part lives: ``Game`` (this module) is the one public entry and the only owner of the steps: it
-opens a step, hands the input to its phase through the one routing table (``engine.routes``), runs the game on
-(``RoundFlow.advance``), and keeps undo and redo. The phases are objects made for each game state
-(``engine.phases.wire``), each holding what it uses: the ``StepLog`` that numbers and files every event (with the
-facts every phase records: a die, a gain, points), the ``GameState``, the game's ``Fixed`` facts, and the phases
-below it. A step's route through them can be read from ``engine/phases.py``.
+opens a step, hands the input to its part through the one routing table (``engine.routes``), runs the game on
+(``RoundFlow.advance``), and keeps undo and redo. The parts are objects made for each game state
+(``engine.parts.wire``), each holding what it uses: the ``StepLog`` that numbers and files every event (with the
+facts every part records: a die, a gain, points), the ``GameState``, the game's ``Fixed`` facts, and the parts
+below it. A step's route through them can be read from ``engine/parts.py``.
 
 >>> from companion.rules.setup import Setup
 >>> g = Game(Setup.solo(seed=3))
@@ -37,10 +37,10 @@ from itertools import chain
 
 from companion.rules.automa.deck import Card, Deck, card_tables, load_builtin, shipped_card_tables
 from companion.rules.editions import expansion_parts, refusal
-from companion.rules.engine.decision import Decision
+from companion.rules.engine.decisions import Decision
 from companion.rules.engine.fixed import Fixed
 from companion.rules.engine.inputs import INPUT_TYPES, IllegalInput
-from companion.rules.engine.phases import Phases, wire
+from companion.rules.engine.parts import Parts, wire
 from companion.rules.engine.replay import Diverged, compare, input_of
 from companion.rules.engine.routes import route
 from companion.rules.engine.state import GameState
@@ -74,7 +74,7 @@ class Game:
             self.decks[p.color] = deck
         self._fixed = Fixed.make(setup, version, self.decks, tables)
         #: Rules version 3: a base game refuses every input that holds the expansion's things (mana, a spell, an
-        #: expansion space or tile, the golem) in one line, before any phase reads it (``companion.rules.editions``).
+        #: expansion space or tile, the golem) in one line, before any part reads it (``companion.rules.editions``).
         #: Version 2 refused spells, the golem and the Spell Chamber where each is read, and let mana through.
         self._refuses_expansion = version >= 3 and not setup.expansion
         self.steps: list[list[dict]] = []
@@ -130,9 +130,9 @@ class Game:
 
     def act(self, inp: Mapping) -> list[dict]:
         """Apply one input; returns the step's events. Raises IllegalInput (state unchanged) when not allowed."""
-        # A dict goes in as it is: no phase changes an input or keeps it (each reads its fields, and an event copies
+        # A dict goes in as it is: no part changes an input or keeps it (each reads its fields, and an event copies
         # what it logs of them), so a copy would only cost time, about 160 times a game. Any other mapping
-        # becomes a dict, which the phases read.
+        # becomes a dict, which the parts read.
         step = self._execute(inp if type(inp) is dict else dict(inp))
         if self.redo_steps:
             self.redo_steps.clear()
@@ -174,12 +174,12 @@ class Game:
     # ------------------------------------------------------------------ steps and the event log
 
     def _start(self) -> None:
-        """A fresh state and its phases, with the setup's shuffles as step 0."""
+        """A fresh state and its parts, with the setup's shuffles as step 0."""
         self._decision: Decision | None = None
         self.state = GameState.start(self.setup)
-        self._phases: Phases = wire(self._fixed, self.state)
-        step = self._phases.log.begin(0)
-        self._phases.decks.shuffle_for_setup()
+        self._parts: Parts = wire(self._fixed, self.state)
+        step = self._parts.step_log.begin(0)
+        self._parts.automa_decks.shuffle_for_setup()
         self.steps.append(step)
 
     def _rebuild(self) -> None:
@@ -190,18 +190,18 @@ class Game:
             self.replay_step(step)
 
     def _execute(self, inp: dict) -> list[dict]:
-        if self._refuses_expansion and (parts := expansion_parts(inp)):
-            raise IllegalInput(refusal(parts))
-        phases = self._phases
-        decision = self._decision or phases.decisions.compute()  # ``self.decision`` without the property's call
-        step = phases.log.begin(len(self.steps))
+        if self._refuses_expansion and (found := expansion_parts(inp)):
+            raise IllegalInput(refusal(found))
+        parts = self._parts
+        decision = self._decision or parts.decisions.compute()  # ``self.decision`` without the property's call
+        step = parts.step_log.begin(len(self.steps))
         # A die stays open to Time Warp only until the next step: the step that casts it finds it here.
         state = self.state
-        phases.rerolls.open_die, state.last_die = state.last_die, None
+        parts.rerolls.open_die, state.last_die = state.last_die, None
         self._decision = None
         try:
-            route(phases, inp, decision)
-            self._decision = phases.flow.advance()
+            route(parts, inp, decision)
+            self._decision = parts.round_flow.advance()
         except Exception:
             self._rebuild_silently()
             raise
@@ -219,16 +219,16 @@ class Game:
     def decision(self) -> Decision:
         """What the game waits for now (worked out once per step: bots and views ask often)."""
         if self._decision is None:
-            self._decision = self._phases.decisions.compute()
+            self._decision = self._parts.decisions.compute()
         return self._decision
 
     def space_options(self, color: str, dwarf: int, spell: str | None = None) -> dict[str, str | None]:
         """Every space of this game -> None when ``color #dwarf`` may take it, else the reason why not."""
-        return self._phases.decisions.space_options(color, dwarf, spell)
+        return self._parts.decisions.space_options(color, dwarf, spell)
 
     def aggression_threshold(self) -> int:
         """The lowest die that moves the dragon now."""
-        return self._phases.track.threshold()
+        return self._parts.dragon_track.threshold()
 
     # ------------------------------------------------------------------ for the score sheet
 

@@ -1,7 +1,7 @@
 """What an input may be: its type, the JSON shape of its fields, and the error an input the rules refuse raises.
 
-Every phase raises ``IllegalInput``; ``check_shape`` runs first, in ``routes.route``, so that a record's input of
-the wrong shape is refused like any other input instead of failing inside a phase.
+Every part raises ``IllegalInput``; ``check_shape`` runs first, in ``routes.route``, so that a record's input of
+the wrong shape is refused like any other input instead of failing inside a part.
 """
 
 from __future__ import annotations

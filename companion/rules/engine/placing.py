@@ -1,6 +1,6 @@
 """A human's placement: a dwarf (with a dislodging spell or not) or the stone golem, and what a claim queues.
 
-The rules of where a dwarf may go are in ``companion.rules.board.placement``; this phase applies them to the game.
+The rules of where a dwarf may go are in ``companion.rules.board.placement``; this part applies them to the game.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from companion.rules.board.occupants import Occupant, dwarf_on_space
 from companion.rules.board.placement import SPELLS_FOR_PLACEMENT, blocked_reason
 from companion.rules.board.spaces import DRAGON_SPACES, SPACES, WALK_SPACES
-from companion.rules.engine.decision import Decision
+from companion.rules.engine.decisions import Decision
 from companion.rules.engine.editions import expansion_only
 from companion.rules.engine.fixed import Fixed
 from companion.rules.engine.inputs import IllegalInput
@@ -22,9 +22,9 @@ from companion.rules.engine.step_log import StepLog
 class Placing:
     """Places a human's dwarf or the golem, dislodging, and queues what the claim asks for."""
 
-    def __init__(self, fixed: Fixed, log: StepLog, state: GameState, rerolls: Rerolls) -> None:
+    def __init__(self, fixed: Fixed, step_log: StepLog, state: GameState, rerolls: Rerolls) -> None:
         self.fixed = fixed
-        self.log = log
+        self.step_log = step_log
         self.state = state
         self.rerolls = rerolls
 
@@ -53,9 +53,9 @@ class Placing:
         if app_roll:
             fact["roll"] = "app"
         fact["input"] = True
-        self.log.log(fact)
+        self.step_log.log(fact)
         if spell:
-            self.log.emit("spell", color=color, spell=spell)
+            self.step_log.emit("spell", color=color, spell=spell)
         self.state.beds[color].discard(dwarf)
         self.state.put(dwarf_on_space(color, dwarf), space, occupant, sacrifice=spell == "blood_sacrifice")
         self.after_claim(color, space)
@@ -81,9 +81,9 @@ class Placing:
         occupant = s.board.get(space)
         if occupant is not None:
             raise IllegalInput(f"{SPACES[space].name}: the golem (beard 1) can only take an empty space")
-        self.log.emit("place", color=color, dwarf=1, space=space, dislodged=None, golem=True, input=True)
+        self.step_log.emit("place", color=color, dwarf=1, space=space, dislodged=None, golem=True, input=True)
         if cast:
-            self.log.emit("spell", color=color, spell="stone_golem")
+            self.step_log.emit("spell", color=color, spell="stone_golem")
         if old is not None:
             del s.board[old]
         s.golem_owner = color

@@ -41,12 +41,13 @@ class Rerolls:
     ``open_die``: the die Time Warp may re-roll in the step being made (``Game`` sets it as each step begins: the
     last die a human rolled for the dragon, kept in ``GameState.last_die`` for one step)."""
 
-    def __init__(self, fixed: Fixed, log: StepLog, state: GameState, track: DragonTrack, fight: DragonAttack) -> None:
+    def __init__(self, fixed: Fixed, step_log: StepLog, state: GameState, dragon_track: DragonTrack,
+                 dragon_attack: DragonAttack) -> None:
         self.fixed = fixed
-        self.log = log
+        self.step_log = step_log
         self.state = state
-        self.track = track
-        self.fight = fight
+        self.dragon_track = dragon_track
+        self.dragon_attack = dragon_attack
         self.open_die: dict | None = None
 
     # ------------------------------------------------------------------ a dragon roll
@@ -58,10 +59,10 @@ class Rerolls:
             raise IllegalInput("value: a die shows 1 to 6")
         self.state.tasks.pop(0)
         if value is not None:
-            self.log.emit("roll", color=color, value=value, purpose="aggression", by="table", input=True)
+            self.step_log.emit("roll", color=color, value=value, purpose="aggression", by="table", input=True)
             self._settle_aggression(color, value, "table")
             return
-        rolled = self.log.roll(color, "aggression", None)
+        rolled = self.step_log.roll(color, "aggression", None)
         if self.state.in_temple(color):
             task = {"kind": "keep_roll", "color": color, "value": rolled}
             if self.fixed.version >= 2:
@@ -74,11 +75,11 @@ class Rerolls:
         """Apply a human's dragon roll; in version 2 it stays open to Time Warp until the next step."""
         s = self.state
         if self.fixed.version < 2:
-            self.track.aggression(color, value)
+            self.dragon_track.aggression(color, value)
             return
         before = {"color": color, "value": value, "by": by, "dragon": s.dragon,
                   "decks": {c: (list(p.draw), list(p.discard)) for c, p in s.decks.items()}}
-        self.track.aggression(color, value)
+        self.dragon_track.aggression(color, value)
         s.last_die = before
 
     def keep_or_reroll(self, color: str, reroll: bool) -> None:
@@ -86,14 +87,14 @@ class Rerolls:
         task = self.state.tasks[0]
         if task.get("purpose") == "attack":
             if reroll:
-                return self.fight.temple_reroll(task)
-            return self.fight.keep_die(task)
+                return self.dragon_attack.temple_reroll(task)
+            return self.dragon_attack.keep_die(task)
         self.state.tasks.pop(0)
         if reroll:
-            self.log.emit("reroll", color=color, input=True)
-            self._settle_aggression(color, self.log.roll(color, "aggression", None, reroll=True), "app")
+            self.step_log.emit("reroll", color=color, input=True)
+            self._settle_aggression(color, self.step_log.roll(color, "aggression", None, reroll=True), "app")
         else:
-            self.log.emit("roll_kept", color=color, value=task["value"])
+            self.step_log.emit("roll_kept", color=color, value=task["value"])
             self._settle_aggression(color, task["value"], "app")
 
     # ------------------------------------------------------------------ Time Warp
@@ -109,12 +110,12 @@ class Rerolls:
                 raise IllegalInput(f"Time Warp: the die waiting is {task['color'].capitalize()}'s; re-roll your own")
             if value is not None:
                 raise IllegalInput("Time Warp: the app rolled this die, so the app re-rolls it")
-            self.log.emit("spell", color=color, spell=TIME_WARP, input=True)
+            self.step_log.emit("spell", color=color, spell=TIME_WARP, input=True)
             purpose = task.get("purpose", "aggression")
             extra = {"black": True} if task.get("black") else {}
-            task["value"] = self.log.roll(color, purpose, None, reroll=True, **extra)
+            task["value"] = self.step_log.roll(color, purpose, None, reroll=True, **extra)
             if purpose == "attack":
-                self.fight.die_changed(task)
+                self.dragon_attack.die_changed(task)
             return
         die = self.open_die
         if die is None or die["color"] != color:
@@ -124,8 +125,8 @@ class Rerolls:
         if die["by"] == "app" and value is not None:
             raise IllegalInput("Time Warp: the app rolled this die, so the app re-rolls it")
         fact = {"value": value} if value is not None else {}
-        self.log.emit("spell", color=color, spell=TIME_WARP, **fact, input=True)
-        new = self.log.roll(color, "aggression", value, reroll=True)
+        self.step_log.emit("spell", color=color, spell=TIME_WARP, **fact, input=True)
+        new = self.step_log.roll(color, "aggression", value, reroll=True)
         self._warp_the_dragon(color, die, new)
         s.last_die = {**die, "value": new}
 
@@ -133,7 +134,7 @@ class Rerolls:
         """The dragon as ``new`` would have left it instead of the old die: the climb taken back (and an attack it
         started called off, the axe cards back on their decks) or made."""
         s = self.state
-        threshold = self.track.threshold()
+        threshold = self.dragon_track.threshold()
         climbed, climbs = die["value"] >= threshold, new >= threshold
         if climbed and not climbs:
             attack = next((t for t in s.tasks if t["kind"] == "attack" and "fight" not in t), None)
@@ -141,8 +142,8 @@ class Rerolls:
                 s.tasks.remove(attack)
                 for c, (draw, discard) in die["decks"].items():
                     s.decks[c].draw, s.decks[c].discard = list(draw), list(discard)
-                self.log.emit("attack_called_off", color=color)
+                self.step_log.emit("attack_called_off", color=color)
             s.dragon = die["dragon"]
-            self.log.emit("dragon", position=s.dragon)
+            self.step_log.emit("dragon", position=s.dragon)
         elif climbs and not climbed:
-            self.track.move(die["dragon"] + 1, color)
+            self.dragon_track.move(die["dragon"] + 1, color)

@@ -2,7 +2,7 @@
 
 ``advance`` is the loop that runs the game on after every input until it needs a person again: it works off
 the queued tasks (an automa's dragon roll, an all-play walk) and ends the round when every dwarf is placed.
-As boardgame.io keeps the flow apart from the moves, this module holds when things happen; the phases it calls
+As boardgame.io keeps the flow apart from the moves, this module holds when things happen; the parts it calls
 hold what they do.
 """
 
@@ -15,7 +15,13 @@ from companion.rules.board.spaces import TAVERN_SPACES
 from companion.rules.board.turn_order import from_tavern, order_from_rolls, tied_groups
 from companion.rules.engine.automa_decks import AutomaDecks
 from companion.rules.engine.automa_turn import AutomaTurn
-from companion.rules.engine.decision import Decision, Decisions, automa_turn_decision, place_decision, question_decision
+from companion.rules.engine.decisions import (
+    Decision,
+    Decisions,
+    automa_turn_decision,
+    place_decision,
+    question_decision,
+)
 from companion.rules.engine.dragon_track import DragonTrack
 from companion.rules.engine.fixed import Fixed
 from companion.rules.engine.inputs import IllegalInput
@@ -26,20 +32,20 @@ from companion.rules.engine.step_log import StepLog
 class RoundFlow:
     """Starting rolls, rounds, the run loop and the game's end."""
 
-    def __init__(self, fixed: Fixed, log: StepLog, state: GameState, decks: AutomaDecks, automa_turn: AutomaTurn,
-                 track: DragonTrack, decisions: Decisions) -> None:
+    def __init__(self, fixed: Fixed, step_log: StepLog, state: GameState, automa_decks: AutomaDecks,
+                 automa_turn: AutomaTurn, dragon_track: DragonTrack, decisions: Decisions) -> None:
         self.fixed = fixed
-        self.log = log
+        self.step_log = step_log
         self.state = state
-        self.decks = decks
+        self.automa_decks = automa_decks
         self.automa_turn = automa_turn
-        self.track = track
+        self.dragon_track = dragon_track
         self.decisions = decisions
 
     def starting_rolls(self, given: Mapping) -> None:
         """The table's starting rolls (the app rolls any not given, and the automa's). App's choice: tied players
         re-roll with the app's die, people too, and only among themselves."""
-        s, setup, log = self.state, self.fixed.setup, self.log
+        s, setup, log = self.state, self.fixed.setup, self.step_log
         humans = {p.color for p in setup.humans}
         for color, value in given.items():
             if color not in humans:
@@ -75,21 +81,21 @@ class RoundFlow:
             s.captured[p.color].clear()
             s.benched[p.color].clear()
         s.phase = "placing"
-        self.log.emit("round_start", round=number)
+        self.step_log.emit("round_start", round=number)
 
     def _end_round(self) -> None:
         s = self.state
-        self.log.emit("round_end", round=s.round)
+        self.step_log.emit("round_end", round=s.round)
         tavern = {sp: occ.color for sp in TAVERN_SPACES if (occ := s.board.get(sp)) and not occ.golem}
         s.turn_order = from_tavern(s.turn_order, tavern)
-        self.log.emit("turn_order", order=list(s.turn_order))
+        self.step_log.emit("turn_order", order=list(s.turn_order))
         s.phase = "scoring" if s.round >= self.fixed.setup.rounds else "round_over"
 
     def next_round(self) -> None:
         """The board reset: every automa's deck shuffled whole, then the next round."""
         for p in self.fixed.setup.automa:
             piles = self.state.decks[p.color]
-            self.decks.shuffle(p.color, piles.draw + piles.discard, "reset")
+            self.automa_decks.shuffle(p.color, piles.draw + piles.discard, "reset")
         self._begin_round(self.state.round + 1)
 
     def advance(self) -> Decision | None:
@@ -103,7 +109,7 @@ class RoundFlow:
                 kind = task["kind"]
                 if kind == "roll" and task["color"] in automa:
                     s.tasks.pop(0)
-                    self.track.aggression(task["color"], self.log.roll(task["color"], "aggression", None))
+                    self.dragon_track.aggression(task["color"], self.step_log.roll(task["color"], "aggression", None))
                     continue
                 if kind == "walk":
                     self.automa_turn.walk(task)
@@ -130,7 +136,7 @@ class RoundFlow:
             # waiting for a placement the rules forbid everywhere.
             s.beds[color].discard(dwarf)
             s.benched[color].add(dwarf)
-            self.log.emit("sit_out", color=color, dwarf=dwarf, reason="no open space for this dwarf")
+            self.step_log.emit("sit_out", color=color, dwarf=dwarf, reason="no open space for this dwarf")
 
     def game_end(self, inp: Mapping) -> None:
         """The final scores (and the sheet behind them): the game is over."""
@@ -144,9 +150,9 @@ class RoundFlow:
         if sheet is not None:
             # The score sheet behind the totals (the scoring assistant's JSON), kept so the history can show
             # every line later; the engine stores it as given.
-            self.log.emit("game_end", scores=dict(scores), sheet=sheet, input=True)
+            self.step_log.emit("game_end", scores=dict(scores), sheet=sheet, input=True)
         else:
-            self.log.emit("game_end", scores=dict(scores), input=True)
+            self.step_log.emit("game_end", scores=dict(scores), input=True)
         self.state.final_scores = dict(scores)
         self.state.final_sheet = sheet
         self.state.phase = "over"

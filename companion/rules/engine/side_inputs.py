@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import cast
 
 from companion.rules.automa import choices as automa_rules
-from companion.rules.engine.decision import Decision
+from companion.rules.engine.decisions import Decision
 from companion.rules.engine.dragon_track import DragonTrack
 from companion.rules.engine.editions import EXPANSION_TILES, expansion_only
 from companion.rules.engine.fixed import Fixed
@@ -28,11 +28,12 @@ DRACO_SPEAK = "draco_speak"
 class SideInputs:
     """Spells, special tiles, corrections and answers."""
 
-    def __init__(self, fixed: Fixed, log: StepLog, state: GameState, track: DragonTrack, rerolls: Rerolls) -> None:
+    def __init__(self, fixed: Fixed, step_log: StepLog, state: GameState, dragon_track: DragonTrack,
+                 rerolls: Rerolls) -> None:
         self.fixed = fixed
-        self.log = log
+        self.step_log = step_log
         self.state = state
-        self.track = track
+        self.dragon_track = dragon_track
         self.rerolls = rerolls
 
     def side_input(self, kind: str, inp: Mapping, decision: Decision) -> None:
@@ -56,7 +57,7 @@ class SideInputs:
                 return self._draco_speak(color, inp.get("direction"))
             if spell == TIME_WARP and self.fixed.version >= 2:
                 return self.rerolls.time_warp(color, inp.get("value"))
-            self.log.emit("spell", color=color, spell=spell, input=True)
+            self.step_log.emit("spell", color=color, spell=spell, input=True)
         elif kind == "special_tile":
             tile = inp.get("tile")
             if tile not in automa_rules.SPECIAL_TILES:
@@ -66,7 +67,7 @@ class SideInputs:
                     raise IllegalInput("tile: the automa's tiles lie face down and give it no power")
                 if tile in EXPANSION_TILES and not self.fixed.setup.expansion:
                     raise expansion_only("Spell Chamber", "tile")
-            self.log.emit("special_tile", color=color, tile=tile, input=True)
+            self.step_log.emit("special_tile", color=color, tile=tile, input=True)
             s.special_tiles[color].add(tile)
         else:
             self._correction(inp)
@@ -86,8 +87,8 @@ class SideInputs:
         top = self.fixed.setup.dragon_track if self.fixed.version >= 2 else self.fixed.setup.dragon_track - 1
         if not 0 <= target <= top:
             raise IllegalInput("Draco Speak: the dragon cannot move there")
-        self.log.emit("spell", color=color, spell=DRACO_SPEAK, direction=direction, input=True)
-        self.track.move(target, color)
+        self.step_log.emit("spell", color=color, spell=DRACO_SPEAK, direction=direction, input=True)
+        self.dragon_track.move(target, color)
 
     def _correction(self, inp: Mapping) -> None:
         """Make the model match the table: the dragon's position, an automa's points, gold or gems."""
@@ -99,7 +100,7 @@ class SideInputs:
         if target == "dragon":
             if value >= self.fixed.setup.dragon_track:
                 raise IllegalInput(f"value: the dragon's track runs 0 to {self.fixed.setup.dragon_track - 1}")
-            self.log.emit("correction", **fact, input=True)
+            self.step_log.emit("correction", **fact, input=True)
             s.dragon = value
             return
         if color is None or not self.fixed.is_automa(color):
@@ -121,7 +122,7 @@ class SideInputs:
             stash.gems[gem] = value
         else:
             raise IllegalInput("target: dragon, points, gold or gems")
-        self.log.emit("correction", **fact, input=True)
+        self.step_log.emit("correction", **fact, input=True)
 
     def answer(self, inp: Mapping) -> None:
         """The table's answer to the automa's question waiting first."""
@@ -136,22 +137,22 @@ class SideInputs:
             gems: dict[str, int] = {}
             for v in value:
                 gems[v] = gems.get(v, 0) + 1
-            self.log.gain(color, "gems chosen by the humans", gems=gems)
+            self.step_log.gain(color, "gems chosen by the humans", gems=gems)
         elif question in ("dwarf_king", "gem_market"):
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 99:
                 raise IllegalInput("value: a whole number from 0 to 99")
             self._log_answer(color, question, value)
             if question == "dwarf_king":
-                self.log.score(color, value, "Dwarf King achievement")
+                self.step_log.score(color, value, "Dwarf King achievement")
             elif value:
-                self.log.gain(color, f"coins on the {task['gem']} contract", gold=value)
+                self.step_log.gain(color, f"coins on the {task['gem']} contract", gold=value)
         elif question == "tunnel":
             tile = self._check_tile(value)
             self._log_answer(color, question, tile)
             if tile["kind"] == "gem":
-                self.log.gain(color, "mine tile", gems={tile["gem"]: tile["gems"]}, tile=tile)
+                self.step_log.gain(color, "mine tile", gems={tile["gem"]: tile["gems"]}, tile=tile)
             else:
-                self.log.gain(color, "special mine tile", tile=tile)
+                self.step_log.gain(color, "special mine tile", tile=tile)
                 self._special_tile(color, tile["tile"])
         elif question == "wizards_cave":
             if value not in automa_rules.SPELLS:
@@ -159,12 +160,12 @@ class SideInputs:
             self._log_answer(color, question, value)
             points = automa_rules.SPELL_POINTS.get(value, 0)
             if points:
-                self.log.score(color, points, f"spell {value}")
+                self.step_log.score(color, points, f"spell {value}")
         s.tasks.pop(0)
 
     def _log_answer(self, color: str, question: str, value) -> None:
-        self.log.log({"seq": None, "step": None, "type": "answer", "color": color, "question": question, "value": value,
-                   "input": True})
+        self.step_log.log({"seq": None, "step": None, "type": "answer", "color": color, "question": question,
+                           "value": value, "input": True})
 
     def _check_tile(self, value) -> dict:
         if not isinstance(value, Mapping):
@@ -186,4 +187,4 @@ class SideInputs:
         if self.fixed.version >= 2 and self.fixed.is_automa(color):
             return
         self.state.special_tiles[color].add(tile)
-        self.log.emit("special_tile", color=color, tile=tile)
+        self.step_log.emit("special_tile", color=color, tile=tile)

@@ -1,4 +1,4 @@
-"""The mutable state of a game in progress. The engine (``game.py`` and its phases in ``engine/``) is the only writer.
+"""The mutable state of a game in progress. The engine (``game.py`` and its parts in ``engine/``) is the only writer.
 
 State is never saved: it is rebuilt by replaying the log, so these are plain dataclasses.
 """

@@ -1,7 +1,7 @@
-"""The log of the step being made: every fact a phase records goes through here, numbered and grouped.
+"""The log of the step being made: every fact a part records goes through here, numbered and grouped.
 
 A ``StepLog`` is made with the game's state at the start of a game (and again when the game is rebuilt for an
-undo); ``Game`` opens a step with ``begin`` and keeps the list it returns as the step. The facts every phase
+undo); ``Game`` opens a step with ``begin`` and keeps the list it returns as the step. The facts every part
 records besides its own (a die rolled, treasure gained, points scored) live here too, as each changes the state
 and logs the change in one call: the state and the log never disagree.
 

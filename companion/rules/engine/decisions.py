@@ -73,10 +73,10 @@ def question_decision(task: dict) -> Decision:
 class Decisions:
     """Works out the decision from the state; and the spaces a dwarf may take."""
 
-    def __init__(self, fixed: Fixed, state: GameState, track: DragonTrack) -> None:
+    def __init__(self, fixed: Fixed, state: GameState, dragon_track: DragonTrack) -> None:
         self.fixed = fixed
         self.state = state
-        self.track = track
+        self.dragon_track = dragon_track
 
     def compute(self) -> Decision:
         """What the game waits for now."""
@@ -110,7 +110,7 @@ class Decisions:
                 "roll",
                 task["color"],
                 prompt=f"{_NAMES[task['color']]} rolls for the dragon",
-                details={"threshold": self.track.threshold()},
+                details={"threshold": self.dragon_track.threshold()},
             )
         if kind == "keep_roll":
             return self._keep_roll_decision(task)
@@ -124,7 +124,7 @@ class Decisions:
         purpose = task.get("purpose", "aggression")
         details = {"value": value, "purpose": purpose, "temple": task.get("temple", True)}
         if purpose == "aggression":
-            details["threshold"] = self.track.threshold()
+            details["threshold"] = self.dragon_track.threshold()
             prompt = f"{_NAMES[color]} rolled {value}: keep it or re-roll (Temple)?"
         else:
             details["black"] = bool(task.get("black"))
