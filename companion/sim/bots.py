@@ -22,6 +22,18 @@ from operator import not_
 
 from companion.rules.automa import choices as automa_rules
 from companion.rules.engine.game import Decision, Game
+from companion.rules.engine.inputs import (
+    PROCEED,
+    Answer,
+    AttackInput,
+    DragonTile,
+    Fighter,
+    GameEnd,
+    Input,
+    Json,
+    Place,
+    Reroll,
+)
 
 GREEDY_ORDER = (
     "dwarf_king",
@@ -73,6 +85,10 @@ class _BotRandom(random.Random):
         return a + r
 
 
+#: The one ``Reroll`` (it has no field).
+REROLL = Reroll()
+
+
 class Bot:
     """Answers every decision of a game with legal inputs.
 
@@ -85,33 +101,33 @@ class Bot:
         self.kind = kind
         self.rng = _BotRandom(seed)
 
-    def input_for(self, game: Game) -> dict:
+    def input_for(self, game: Game) -> Input:
         d = game.decision
         kind = d.kind
         # The most frequent first (a game asks about 160 times: 60 automa turns, 50 questions, 30 placements).
         if kind == "automa_turn":
-            return {"type": "proceed"}
+            return PROCEED
         if kind == "question":
-            return {"type": "answer", "value": self._table_answer(game, d.details)}
+            return Answer(self._table_answer(game, d.details))
         if kind == "place":
-            return {"type": "place", "space": self._space(d)}
+            return Place(self._space(d))
         match kind:
             case "roll" | "next_round" | "starting_rolls":
-                return {"type": "proceed"}
+                return PROCEED
             case "keep_roll":
                 if d.details.get("purpose") == "attack":  # a low fight die: re-roll it with the Temple if there
                     low = d.details["temple"] and d.details["value"] <= 3
-                    return {"type": "reroll"} if low else {"type": "proceed"}
+                    return REROLL if low else PROCEED
                 # re-roll a die that would anger the dragon
-                return {"type": "reroll"} if d.details["value"] >= d.details["threshold"] else {"type": "proceed"}
+                return REROLL if d.details["value"] >= d.details["threshold"] else PROCEED
             case "attack":
                 return self._attack(game, d)
             case "final_scores":
                 # When the table kept the automa's things, the sheet holds the only record of their counts.
                 if not game.setup.table_stash:
-                    return {"type": "game_end", "scores": self.final_scores(game)}
+                    return GameEnd(self.final_scores(game))
                 scores, sheet = self.final_sheet(game)
-                return {"type": "game_end", "scores": scores, "sheet": sheet}
+                return GameEnd(scores, sheet)
         raise ValueError(f"nothing to do for {d.kind}")
 
     def _space(self, d: Decision) -> str:
@@ -123,7 +139,7 @@ class Bot:
             return next(s for s in GREEDY_ORDER if s in legal)
         return self.rng.choice(legal)
 
-    def _table_answer(self, game: Game, details: Mapping):
+    def _table_answer(self, game: Game, details: Mapping) -> Json:
         """What the table says to a question about an automa's take (asked, or counted at the end)."""
         r = self.rng
         q = details["question"]
@@ -144,12 +160,14 @@ class Bot:
             return r.choice(automa_rules.SPELLS)
         raise ValueError(f"unknown question {q}")
 
-    def _attack(self, game: Game, d: Decision) -> dict:
+    def _attack(self, game: Game, d: Decision) -> AttackInput:
         r = self.rng
-        humans = {p.color: {"die": None, "axes": r.randint(0, 3)} for p in game.setup.humans}
+        # No spells: the bots' fighters never named them, and their records stay as they were.
+        humans: dict[str, Fighter] = {p.color: Fighter(axes=r.randint(0, 3), keys=("die", "axes"))
+                                      for p in game.setup.humans}
         axes = {c: sum(2 if r.random() < 0.25 else 1 for _ in range(n)) for c, n in d.details["axes"].items()}
-        tile = {"strength": r.randint(3, 8), "treasure": r.choice(("gold", "gems")), "points": r.randint(4, 10)}
-        return {"type": "attack_input", "tile": tile, "players": humans, "automa_axes": axes}
+        tile = DragonTile(r.randint(3, 8), r.choice(("gold", "gems")), r.randint(4, 10))
+        return AttackInput(tile, humans, axes)
 
     def human_line(self, game: Game, color: str) -> dict:
         """A plausible end-game sheet line for a bot human (a simulation estimate, see the module doc)."""

@@ -11,6 +11,7 @@ from companion.files.oneline import json_escaped
 from companion.record.format import _LINE_MARK, _encode, dumps, game_record
 from companion.record.plain_json import is_plain
 from companion.rules.engine.game import Game
+from companion.rules.engine.inputs import Answer
 from companion.sim.bots import Bot, play
 from companion.sim.simulate import sim_setup
 
@@ -107,8 +108,8 @@ def _played_to_the_end(answer):
     game, bot, given = Game(sim_setup(7, 1, "hard", True)), Bot("random", 7), False
     while game.decision.kind != "final_scores":
         inp = bot.input_for(game)
-        if inp["type"] == "answer" and not given and (value := answer(game.decision.details)) is not None:
-            inp, given = {"type": "answer", "value": value}, True
+        if isinstance(inp, Answer) and not given and (value := answer(game.decision.details)) is not None:
+            inp, given = Answer(value), True
         game.act(inp)
     assert given
     return game, bot

@@ -20,7 +20,7 @@ from functools import cache, partial
 from typing import NamedTuple
 
 from companion.rules.board.occupants import Occupant
-from companion.rules.board.placement import occupied_reason
+from companion.rules.board.placement import occupied_reason, skip_reason
 from companion.rules.board.spaces import SPACES
 
 CHOICES = ("primary", "secondary", "tertiary")
@@ -85,10 +85,10 @@ def choose_space(card, board: Mapping[str, Occupant], color: str, dwarf: int, ex
         occupant = board.get(space)
         if occupant is None:  # an empty space takes any dwarf
             return _pick((choice, space, skipped))
-        why = occupied_reason(occupant, space, color, dwarf, None, "its")
+        why = occupied_reason(occupant, space, color, dwarf, None)
         if why is None:
             return _pick((choice, space, skipped))
-        skipped.append({"choice": choice, "space": space, "why": why})
+        skipped.append({"choice": choice, "space": space, "why": skip_reason(why)})
     return _pick((None, None, skipped))
 
 

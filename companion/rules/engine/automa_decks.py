@@ -42,11 +42,7 @@ class AutomaDecks:
             piles = self.state.decks[color]
         card_id = piles.draw.pop(0)
         piles.discard.append(card_id)
-        # The log's ``log`` written out: the event a game makes most often (about 110 cards drawn).
-        log = self.step_log
-        log.seq += 1
-        log.current.append({"seq": log.seq, "step": log.step, "type": "automa_draw", "color": color,
-                            "card": card_id, "purpose": purpose})
+        self.step_log.emit("automa_draw", color=color, card=card_id, purpose=purpose)
         return self.cards[color][card_id]
 
     def shuffle(self, color: str, cards: list[str], reason: str) -> None:

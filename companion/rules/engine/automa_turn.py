@@ -54,9 +54,9 @@ class AutomaTurn:
             return
         space = pick.space
         occupant = s.board.get(space)
-        self.step_log.log({"seq": None, "step": None, "type": "place", "color": color, "dwarf": dwarf, "space": space,
-                      "dislodged": occupant.as_fact() if occupant else None, "card": card.id, "choice": pick.choice,
-                      "skipped": pick.skipped})
+        self.step_log.emit("place", color=color, dwarf=dwarf, space=space,
+                           dislodged=occupant.as_fact() if occupant else None, card=card.id, choice=pick.choice,
+                           skipped=pick.skipped)
         s.beds[color].discard(dwarf)
         if occupant is None:  # most claims: nobody to send back to bed
             s.board[space] = dwarf_on_space(color, dwarf)

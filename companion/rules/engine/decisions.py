@@ -11,7 +11,7 @@ from functools import cache, partial
 from types import MappingProxyType
 from typing import NamedTuple
 
-from companion.rules.board.placement import next_placer, occupied_reason
+from companion.rules.board.placement import Blocked, next_placer, occupied_reason
 from companion.rules.engine.dragon_track import DragonTrack
 from companion.rules.engine.fixed import Fixed
 from companion.rules.engine.state import GameState
@@ -59,7 +59,7 @@ def automa_turn_decision(color: str, dwarf: int) -> Decision:
     return Decision("automa_turn", color, dwarf, f"{_NAMES[color]} automa places #{dwarf}")
 
 
-def place_decision(color: str, dwarf: int, options: dict[str, str | None]) -> Decision:
+def place_decision(color: str, dwarf: int, options: dict[str, Blocked | None]) -> Decision:
     """A human's dwarf to place; ``options`` as ``Decisions.space_options`` gives them."""
     return _decision(("place", color, dwarf, f"{_NAMES[color]} #{dwarf} places", {"spaces": options}))
 
@@ -132,10 +132,10 @@ class Decisions:
             prompt = f"{_NAMES[color]} rolled {value} on {die}: keep it, or re-roll it first?"
         return Decision("keep_roll", color, prompt=prompt, details=details)
 
-    def space_options(self, color: str, dwarf: int, spell: str | None = None) -> dict[str, str | None]:
+    def space_options(self, color: str, dwarf: int, spell: str | None = None) -> dict[str, Blocked | None]:
         """Every space of this game -> None when ``color #dwarf`` may take it, else the reason why not."""
-        options: dict[str, str | None] = self.fixed.open_spaces.copy()  # an empty space is open to every dwarf
+        options = self.fixed.open_spaces.copy()  # an empty space is open to every dwarf
         for sid, occupant in self.state.board.items():  # every occupant is there: no None to tell apart
             if sid in options:
-                options[sid] = occupied_reason(occupant, sid, color, dwarf, spell, "your")
+                options[sid] = occupied_reason(occupant, sid, color, dwarf, spell)
         return options

@@ -13,6 +13,7 @@ from functools import cache
 from companion.rules.automa import choices as automa_rules
 from companion.rules.automa.choices import Claim
 from companion.rules.automa.deck import Card, Deck
+from companion.rules.board.placement import Blocked
 from companion.rules.board.spaces import SPACES, spaces_for
 from companion.rules.setup import Setup
 
@@ -33,7 +34,7 @@ class Fixed:
     table_keeps_stash: bool
     claims: Mapping[str, Claim]
     space_ids: tuple[str, ...]
-    open_spaces: dict[str, str | None]
+    open_spaces: dict[str, Blocked | None]
 
     @classmethod
     def make(cls, setup: Setup, version: int, decks: Mapping[str, Deck],
@@ -58,7 +59,7 @@ class Fixed:
 
 
 @cache
-def edition_spaces(expansion: bool) -> tuple[tuple[str, ...], dict[str, str | None]]:
+def edition_spaces(expansion: bool) -> tuple[tuple[str, ...], dict[str, Blocked | None]]:
     """The space ids of a base or an expansion game in board order, and every one of them -> None (open): made
     once per edition and shared by every game (nothing writes to them; a copy of a dict costs a fraction of
     building it again key by key)."""

@@ -24,9 +24,10 @@ from companion.rules.engine.decisions import (
 )
 from companion.rules.engine.dragon_track import DragonTrack
 from companion.rules.engine.fixed import Fixed
-from companion.rules.engine.inputs import IllegalInput
+from companion.rules.engine.inputs import GameEnd
+from companion.rules.engine.refusals import IllegalInput
 from companion.rules.engine.state import GameState
-from companion.rules.engine.step_log import StepLog
+from companion.rules.engine.step_log import Recorded, StepLog
 
 
 class RoundFlow:
@@ -42,34 +43,34 @@ class RoundFlow:
         self.dragon_track = dragon_track
         self.decisions = decisions
 
-    def starting_rolls(self, given: Mapping) -> None:
-        """The table's starting rolls (the app rolls any not given, and the automa's). App's choice: tied players
-        re-roll with the app's die, people too, and only among themselves."""
-        s, setup, log = self.state, self.fixed.setup, self.step_log
+    def starting_rolls(self, given: Mapping[str, int | None]) -> Recorded | None:
+        """The table's starting rolls (the app rolls any not given, and the automa's); the rolls given are the
+        step's input. App's choice: tied players re-roll with the app's die, people too, and only among
+        themselves."""
+        s, setup, step_log = self.state, self.fixed.setup, self.step_log
         humans = {p.color for p in setup.humans}
         for color, value in given.items():
             if color not in humans:
-                raise IllegalInput(f"rolls: {color} is not a human player")
+                raise IllegalInput("not_human", field="rolls", color=color)
             if value is not None and value not in range(1, 7):
-                raise IllegalInput(f"rolls: {color} rolled {value}; a die shows 1 to 6")
-        if given:
-            log.emit("starting_rolls", rolls=dict(given), input=True)
+                raise IllegalInput("not_a_die", field=f"rolls.{color}")
         # Each player's rolls in order: the first roll ranks; a re-roll only breaks the tie it was rolled for,
         # so tied players stay between the players who rolled above and below them.
         rolls: dict[str, tuple[int, ...]] = {}
         for p in setup.players:
             value = given.get(p.color)
-            rolls[p.color] = (log.roll(p.color, "turn_order", value),)
+            rolls[p.color] = (step_log.roll(p.color, "turn_order", value),)
         while groups := tied_groups(rolls):
             for group in groups:
                 for color in group:
-                    rolls[color] += (log.roll(color, "turn_order", None, reroll=True),)
+                    rolls[color] += (step_log.roll(color, "turn_order", None, reroll=True),)
         s.turn_order = order_from_rolls(rolls)
-        log.emit("turn_order", order=list(s.turn_order))
+        step_log.emit("turn_order", order=list(s.turn_order))
         for position, color in enumerate(s.turn_order):
             if color in self.fixed.automa:
-                log.gain(color, "starting gold", gold=setup.starting_gold[position])
+                step_log.gain(color, "starting gold", gold=setup.starting_gold[position])
         self._begin_round(1)
+        return {"rolls": dict(given)} if given else None
 
     def _begin_round(self, number: int) -> None:
         s = self.state
@@ -138,21 +139,16 @@ class RoundFlow:
             s.benched[color].add(dwarf)
             self.step_log.emit("sit_out", color=color, dwarf=dwarf, reason="no open space for this dwarf")
 
-    def game_end(self, inp: Mapping) -> None:
+    def game_end(self, inp: GameEnd) -> Recorded:
         """The final scores (and the sheet behind them): the game is over."""
-        scores = inp.get("scores")
-        colors = {p.color for p in self.fixed.setup.players}
-        if not isinstance(scores, Mapping) or set(scores) != colors:
-            raise IllegalInput("scores: one total for every player")
+        scores = inp.scores
+        if set(scores) != {p.color for p in self.fixed.setup.players}:
+            raise IllegalInput("scores_players")
         if any(not isinstance(v, int) or isinstance(v, bool) for v in scores.values()):
-            raise IllegalInput("scores: whole numbers")
-        sheet = inp.get("sheet")
-        if sheet is not None:
-            # The score sheet behind the totals (the scoring assistant's JSON), kept so the history can show
-            # every line later; the engine stores it as given.
-            self.step_log.emit("game_end", scores=dict(scores), sheet=sheet, input=True)
-        else:
-            self.step_log.emit("game_end", scores=dict(scores), input=True)
+            raise IllegalInput("scores_whole")
         self.state.final_scores = dict(scores)
-        self.state.final_sheet = sheet
+        self.state.final_sheet = inp.sheet
         self.state.phase = "over"
+        # The score sheet behind the totals (the scoring assistant's JSON) is kept so the history can show every
+        # line later; the engine stores it as given.
+        return {"scores": dict(scores)} if inp.sheet is None else {"scores": dict(scores), "sheet": inp.sheet}

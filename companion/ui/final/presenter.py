@@ -22,6 +22,7 @@ from typing import TypedDict
 
 from companion.rules import words
 from companion.rules.engine.game import Game, IllegalInput
+from companion.rules.engine.inputs import GameEnd
 from companion.rules.names import Color
 from companion.rules.scoring import SetChart, rank_order, solo_automa, solo_verdict
 from companion.rules.setup import Player
@@ -218,7 +219,7 @@ class FinalPresenter:
         scores = {row.color: row.total for row in view.result.rows}
         sheet = self.sheet.sheet().model_dump(mode="json")
         try:
-            self.session.act({"type": "game_end", "scores": scores, "sheet": sheet})
+            self.session.act(GameEnd(scores, sheet))
         except IllegalInput as err:
             self.error = str(err)
             return False

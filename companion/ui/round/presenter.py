@@ -14,10 +14,13 @@ from dataclasses import replace
 from companion.rules import words
 from companion.rules.automa import choices as automa_rules
 from companion.rules.board.spaces import SPACES, spaces_for
+from companion.rules.engine import inputs
 from companion.rules.engine.game import IllegalInput
+from companion.rules.engine.inputs import Json
 from companion.rules.reference import Reference
 from companion.rules.words import Names, board_instructions, step_label, tell
 from companion.rules.words.game import seat
+from companion.rules.words.refusals import blocked, refusal
 from companion.store import StoreConflict, StoreError, not_saved_line
 from companion.store.session import GameSession
 from companion.ui.new_game.presenter import setup_checklist
@@ -157,7 +160,7 @@ class RoundPresenter:
                     (f"Golem ({cap(occ.color)})" if occ.golem else f"{cap(occ.color)} #{occ.dwarf}") if occ else None,
                     ("golem" if occ.golem else occ.color) if occ else None,
                     status,
-                    words.plain(why, names) if why else None,
+                    blocked(why, names) if why else None,
                     sp.dragon,
                     sp.all_play,
                     sp.locked,
@@ -295,11 +298,11 @@ class RoundPresenter:
 
     # ------------------------------------------------------------------ taps
 
-    def _do(self, inp: Mapping) -> bool:
+    def _do(self, inp: inputs.Input) -> bool:
         try:
             self.session.act(inp, seen=self.shown)
         except IllegalInput as exc:
-            self.error = words.plain(str(exc), self.names)
+            self.error = refusal(exc.code, exc.fields, self.names)
             return False
         except StoreError as err:
             return self._not_stored(err)
@@ -319,62 +322,56 @@ class RoundPresenter:
 
     def tap_space(self, space: str, spell: str | None = None) -> bool:
         """Place the human's dwarf; with the app's dice the dragon roll a space asks for comes in the same tap."""
-        inp = {"type": "place", "space": space, **({"spell": spell} if spell else {})}
-        if self.app_dice and SPACES[space].dragon:
-            inp["roll"] = "app"
-        return self._do(inp)
+        app_roll = self.app_dice and SPACES[space].dragon
+        return self._do(inputs.Place(space, spell=spell or None, roll="app" if app_roll else None))
 
     def proceed(self) -> bool:
-        return self._do({"type": "proceed"})
+        return self._do(inputs.PROCEED)
 
     def reroll(self) -> bool:
-        return self._do({"type": "reroll"})
+        return self._do(inputs.Reroll())
 
     def table_roll(self, value: int) -> bool:
-        return self._do({"type": "roll", "value": value})
+        return self._do(inputs.Roll(value))
 
     def starting_rolls(self, rolls: Mapping[str, int | None]) -> bool:
-        return self._do({"type": "starting_rolls", "rolls": {c: v for c, v in rolls.items() if v is not None}})
+        return self._do(inputs.StartingRolls({c: v for c, v in rolls.items() if v is not None}))
 
-    def answer(self, value) -> bool:
-        return self._do({"type": "answer", "value": value})
+    def answer(self, value: Json) -> bool:
+        return self._do(inputs.Answer(value))
 
-    def attack(self, tile: Mapping, players: Mapping, automa_axes: Mapping, black_die: int | None = None) -> bool:
+    def attack(self, tile: Mapping[str, Json], players: Mapping[str, Mapping[str, Json]],
+               automa_axes: Mapping[str, int | None], black_die: int | None = None) -> bool:
+        """The attack form's values (its tile, each human's die, axes and spells, each automa's axes), read by
+        the input's own classes, as the table's part of the fight."""
         if tile.get("treasure") not in ("gold", "gems"):
             # The form leaves it open until the player taps it: a default would decide what the tile takes for them.
             self.error = TILE_TREASURE
             return False
-        return self._do(
-            {
-                "type": "attack_input",
-                "tile": dict(tile),
-                "players": dict(players),
-                "automa_axes": dict(automa_axes),
-                "black_die": black_die,
-            }
-        )
+        try:
+            fighters = {color: inputs.Fighter.from_json(entry, color) for color, entry in players.items()}
+            inp = inputs.AttackInput(inputs.DragonTile.from_json(tile), fighters, dict(automa_axes), black_die)
+        except IllegalInput as exc:
+            self.error = refusal(exc.code, exc.fields, self.names)
+            return False
+        return self._do(inp)
 
     def golem(self, color: str, space: str) -> bool:
-        return self._do({"type": "place", "golem": True, "color": color, "space": space})
+        return self._do(inputs.Place(space, golem=True, color=color))
 
-    def spell(self, color: str, spell: str, **extra) -> bool:
-        return self._do({"type": "spell", "color": color, "spell": spell, **extra})
+    def spell(self, color: str, spell: str, direction: int | None = None) -> bool:
+        """A spell cast (``direction``: Draco Speak's, 1 up or -1 down)."""
+        return self._do(inputs.Spell(color, spell, direction=direction))
 
     def time_warp(self, color: str, value: int | None = None) -> bool:
         """Time Warp on ``color``'s open die: the app's is re-rolled by the app; ``value``: the table's new die."""
-        return self._do({"type": "spell", "color": color, "spell": "time_warp",
-                         **({"value": value} if value is not None else {})})
+        return self._do(inputs.Spell(color, "time_warp", value=value))
 
     def special_tile(self, color: str, tile: str) -> bool:
-        return self._do({"type": "special_tile", "color": color, "tile": tile})
+        return self._do(inputs.SpecialTile(color, tile))
 
     def correct(self, target: str, value: int, color: str | None = None, gem: str | None = None) -> bool:
-        inp = {"type": "correction", "target": target, "value": value}
-        if color:
-            inp["color"] = color
-        if gem:
-            inp["gem"] = gem
-        return self._do(inp)
+        return self._do(inputs.Correction(target, value, color or None, gem or None))
 
     def undo(self) -> bool:
         return self._walk_log(self.session.undo)
@@ -392,4 +389,4 @@ class RoundPresenter:
         return moved
 
     def finish(self, scores: Mapping[str, int]) -> bool:
-        return self._do({"type": "game_end", "scores": dict(scores)})
+        return self._do(inputs.GameEnd(dict(scores)))

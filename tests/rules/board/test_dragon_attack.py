@@ -145,7 +145,7 @@ def test_frost_bolt_adds_one_and_ice_storm_two():
 
 def test_only_the_defence_spells_count_in_a_fight():
     game = resolution_game(expansion=True)
-    with pytest.raises(IllegalInput, match="frost_bolt and ice_storm"):
+    with pytest.raises(IllegalInput, match="Frost Bolt and Ice Storm"):
         attack(game, 4, players={"blue": {"die": 3, "spells": ["charm"]}})
 
 

@@ -106,7 +106,7 @@ def test_final_scores_and_the_end():
 
 def test_refused_inputs_change_nothing():
     game = Game(Setup.solo(seed=1))
-    refused(game, {"type": "place", "space": "forge"}, "waits for starting_rolls")
+    refused(game, {"type": "place", "space": "forge"}, "waits for the starting rolls")
     refused(game, {"type": "dance"}, "unknown input")
     refused(game, {"type": "spell", "color": "blue", "spell": "charm"}, "before the start")
     refused(game, {"type": "starting_rolls", "rolls": [4]})
