@@ -16,12 +16,22 @@ resources. Both are documented estimates for simulations only.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from itertools import compress
 from operator import not_
 
 from companion.rules.automa import choices as automa_rules
-from companion.rules.engine.game import Decision, Game
+from companion.rules.engine.decisions import (
+    AttackDecision,
+    AutomaTurnDecision,
+    FinalScoresDecision,
+    KeepRollDecision,
+    NextRoundDecision,
+    PlaceDecision,
+    QuestionDecision,
+    RollDecision,
+    StartingRollsDecision,
+)
+from companion.rules.engine.game import Game
 from companion.rules.engine.inputs import (
     PROCEED,
     Answer,
@@ -103,69 +113,63 @@ class Bot:
 
     def input_for(self, game: Game) -> Input:
         d = game.decision
-        kind = d.kind
         # The most frequent first (a game asks about 160 times: 60 automa turns, 50 questions, 30 placements).
-        if kind == "automa_turn":
-            return PROCEED
-        if kind == "question":
-            return Answer(self._table_answer(game, d.details))
-        if kind == "place":
-            return Place(self._space(d))
-        match kind:
-            case "roll" | "next_round" | "starting_rolls":
+        match d:
+            case AutomaTurnDecision() | RollDecision() | NextRoundDecision() | StartingRollsDecision():
                 return PROCEED
-            case "keep_roll":
-                if d.details.get("purpose") == "attack":  # a low fight die: re-roll it with the Temple if there
-                    low = d.details["temple"] and d.details["value"] <= 3
-                    return REROLL if low else PROCEED
-                # re-roll a die that would anger the dragon
-                return REROLL if d.details["value"] >= d.details["threshold"] else PROCEED
-            case "attack":
+            case QuestionDecision():
+                return Answer(self._table_answer(game, d.question, d.count))
+            case PlaceDecision():
+                return Place(self._space(d))
+            case KeepRollDecision(purpose="attack"):  # a low fight die: re-roll it with the Temple if there
+                return REROLL if d.temple and d.value <= 3 else PROCEED
+            case KeepRollDecision():  # re-roll a die that would anger the dragon
+                return REROLL if d.threshold is not None and d.value >= d.threshold else PROCEED
+            case AttackDecision():
                 return self._attack(game, d)
-            case "final_scores":
+            case FinalScoresDecision() if not game.setup.table_stash:
+                return GameEnd(self.final_scores(game))
+            case FinalScoresDecision():
                 # When the table kept the automa's things, the sheet holds the only record of their counts.
-                if not game.setup.table_stash:
-                    return GameEnd(self.final_scores(game))
                 scores, sheet = self.final_sheet(game)
                 return GameEnd(scores, sheet)
         raise ValueError(f"nothing to do for {d.kind}")
 
-    def _space(self, d: Decision) -> str:
-        # The spaces whose reason is None, in board order (a reason is never an empty text); compress and map
-        # run the loop in C (a game asks ~30 times).
-        spaces = d.details["spaces"]
+    def _space(self, d: PlaceDecision) -> str:
+        # The spaces whose reason is None, in board order (a reason is never false); compress and map run the
+        # loop in C (a game asks ~30 times).
+        spaces = d.spaces
         legal = list(compress(spaces, map(not_, spaces.values())))
         if self.kind == "greedy":
             return next(s for s in GREEDY_ORDER if s in legal)
         return self.rng.choice(legal)
 
-    def _table_answer(self, game: Game, details: Mapping) -> Json:
+    def _table_answer(self, game: Game, question: str, count: int = 0) -> Json:
         """What the table says to a question about an automa's take (asked, or counted at the end)."""
         r = self.rng
-        q = details["question"]
         gems = automa_rules.STASH_GEMS if game.setup.expansion else automa_rules.GEM_COLORS
-        if q == "gems":
-            return [r.choice(gems) for _ in range(details["count"])]
-        if q == "dwarf_king":
+        if question == "gems":
+            return [r.choice(gems) for _ in range(count)]
+        if question == "dwarf_king":
             return r.randint(2, 6)
-        if q == "gem_market":
+        if question == "gem_market":
             return r.randint(0, 3)
-        if q == "tunnel":
+        if question == "tunnel":
             if r.random() < 0.15:
                 # a base game has no Spell Chamber (rules version 1 took it: its games stay as they were)
                 tiles = automa_rules.special_tiles(game.setup.expansion or game.version < 2)
                 return {"kind": "special", "tile": r.choice(tiles)}
             return {"kind": "gem", "gem": r.choice(gems), "gems": r.randint(2, 5)}
-        if q == "wizards_cave":
+        if question == "wizards_cave":
             return r.choice(automa_rules.SPELLS)
-        raise ValueError(f"unknown question {q}")
+        raise ValueError(f"unknown question {question}")
 
-    def _attack(self, game: Game, d: Decision) -> AttackInput:
+    def _attack(self, game: Game, d: AttackDecision) -> AttackInput:
         r = self.rng
         # No spells: the bots' fighters never named them, and their records stay as they were.
         humans: dict[str, Fighter] = {p.color: Fighter(axes=r.randint(0, 3), keys=("die", "axes"))
                                       for p in game.setup.humans}
-        axes = {c: sum(2 if r.random() < 0.25 else 1 for _ in range(n)) for c, n in d.details["axes"].items()}
+        axes = {c: sum(2 if r.random() < 0.25 else 1 for _ in range(n)) for c, n in d.axes.items()}
         tile = DragonTile(r.randint(3, 8), r.choice(("gold", "gems")), r.randint(4, 10))
         return AttackInput(tile, humans, axes)
 
@@ -213,7 +217,7 @@ class Bot:
         from companion.sim.table_tally import tally
 
         levels: dict[str, str | None] = {p.color: p.difficulty for p in game.setup.automa}
-        return tally(game.events(), levels, lambda q, details: self._table_answer(game, details))
+        return tally(game.events(), levels, lambda question, count: self._table_answer(game, question, count))
 
 
 def play(game: Game, bot: Bot, on_step=None) -> Game:

@@ -17,7 +17,6 @@ from companion.rules.engine.fixed import Fixed
 from companion.rules.engine.state import GameState
 from companion.rules.engine.step_log import StepLog
 from companion.rules.engine.table_stash import TableStash
-from companion.rules.words.plural import count
 
 
 class AutomaTurn:
@@ -75,16 +74,7 @@ class AutomaTurn:
         if effect.ask_gems and self.fixed.table_keeps_stash:
             self.table_stash.gems(color, effect.ask_gems, space)
         elif effect.ask_gems:
-            s.tasks.append(
-                {
-                    "kind": "question",
-                    "color": color,
-                    "question": "gems",
-                    "count": effect.ask_gems,
-                    # Read after "Red automa: " (one colon in the line, not two).
-                    "prompt": f"which {count(effect.ask_gems, 'gem')} does it take? You choose the colours.",
-                }
-            )
+            s.tasks.append({"kind": "question", "color": color, "question": "gems", "count": effect.ask_gems})
         if effect.roll:
             s.tasks.append({"kind": "roll", "color": color})
         if effect.all_play:

@@ -1,15 +1,22 @@
-"""What the game waits for: the ``Decision`` a person (or the app's own dice) must answer next.
+"""What the game waits for: one small frozen class per kind of decision, and ``Decisions``, the one part that
+makes them.
 
-A pure reading of the state: it changes nothing, so bots and views may ask as often as they like (``Game`` keeps
-the answer until the next step).
+A decision is a person's (or the app's own dice's) to answer next: the starting rolls, a human's placement, an
+automa's turn, a human's dragon roll, a die to keep or re-roll, a question about the board, a dragon attack's
+inputs, the next round, the final scores; or nothing, once the game is over. Each holds what a screen or a bot
+needs to answer it, typed; ``companion.rules.words.decisions`` says it in words.
+
+``Decisions.make`` reads the state and changes nothing, so bots and views may ask as often as they like
+(``Game`` keeps the answer until the next step); the run loop asks it too, once a step, for the decision it
+stops at (``RoundFlow.advance``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache, partial
-from types import MappingProxyType
-from typing import NamedTuple
+from dataclasses import dataclass
+from functools import cache
+from typing import ClassVar
 
 from companion.rules.board.placement import Blocked, next_placer, occupied_reason
 from companion.rules.engine.dragon_track import DragonTrack
@@ -17,73 +24,143 @@ from companion.rules.engine.fixed import Fixed
 from companion.rules.engine.state import GameState
 from companion.rules.names import DecisionKind
 
-#: The details of a decision that has none: empty, and read-only since every such decision shares it.
-NO_DETAILS: Mapping = MappingProxyType({})
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Decision:
+    """What the game waits for: ``kind`` one of ``DECISION_KINDS`` (companion/rules/names.py); ``color`` whose it
+    is (None when it is the table's: the starting rolls, the next round, the scores)."""
 
-class Decision(NamedTuple):
-    """What the game waits for: ``kind`` one of ``DECISION_KINDS`` (companion/rules/names.py).
-
-    A NamedTuple rather than a frozen dataclass: one is made for every step of every game (a simulated game makes
-    about 160), and a tuple is quicker to make while staying just as immutable."""
-
-    kind: DecisionKind
+    kind: ClassVar[DecisionKind]
     color: str | None = None
-    dwarf: int | None = None
-    prompt: str = ""
-    details: Mapping = NO_DETAILS
 
 
-class _Names(dict):
-    """A colour -> its name as a prompt says it, worked out the first time it is asked for: a game words about 90
-    prompts, and a look-up in a dict costs less than a call of a function."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StartingRollsDecision(Decision):
+    """The starting rolls: the ``humans`` may enter theirs (the app rolls the rest)."""
 
-    def __missing__(self, color: str) -> str:
-        name = self[color] = color.capitalize()
-        return name
-
-
-_NAMES = _Names()
+    kind: ClassVar[DecisionKind] = "starting_rolls"
+    humans: tuple[str, ...]
 
 
-#: ``Decision(kind, color, dwarf, prompt, details)`` with every field given, made by ``tuple.__new__`` itself:
-#: the NamedTuple's own ``__new__`` is a Python function (its defaults), one more call for each of the ~100
-#: decisions a game makes.
-_decision = partial(tuple.__new__, Decision)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlaceDecision(Decision):
+    """A human's dwarf to place: ``spaces`` maps every space of the game to None (it may take it) or why not."""
+
+    kind: ClassVar[DecisionKind] = "place"
+    color: str
+    dwarf: int
+    spaces: Mapping[str, Blocked | None]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AutomaTurnDecision(Decision):
+    """An automa's dwarf to place: the app draws its card when told to go on."""
+
+    kind: ClassVar[DecisionKind] = "automa_turn"
+    color: str
+    dwarf: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RollDecision(Decision):
+    """A human's dragon roll: entered from the table or rolled by the app; ``threshold``: the lowest face that
+    moves the dragon."""
+
+    kind: ClassVar[DecisionKind] = "roll"
+    color: str
+    threshold: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class KeepRollDecision(Decision):
+    """A die the app rolled for a human, shown before it counts (``rerolls``): its ``value``; ``purpose``
+    "aggression" (``threshold``: the lowest face that moves the dragon) or "attack" (``black``: the Rahdo black
+    die); ``temple``: whether the Temple's re-roll is there for this die."""
+
+    kind: ClassVar[DecisionKind] = "keep_roll"
+    color: str
+    value: int
+    purpose: str
+    temple: bool
+    threshold: int | None = None
+    black: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class QuestionDecision(Decision):
+    """What the app asks about an automa's take, which only the table sees: ``question`` ``gems`` (``count``
+    gem colours), ``dwarf_king`` (the achievement at ``position``: its points), ``gem_market`` (the ``gem``
+    contract: its coins), ``tunnel`` (the tile at ``position``) or ``wizards_cave`` (the spell at ``position``).
+    ``card``: the all-play card that asks; ``after``: the humans who walk that all-play before the automa."""
+
+    kind: ClassVar[DecisionKind] = "question"
+    color: str
+    question: str
+    count: int = 0
+    position: int | None = None
+    gem: str | None = None
+    card: str | None = None
+    after: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AttackDecision(Decision):
+    """The dragon attacks, set off by ``color``: the table reveals a tile and enters its dice and axes. ``dice``:
+    the automa's fight dice; ``axes``: how many axe cards each automa drew; ``black_die``: the Rahdo black die
+    when the app rolled it for an automa."""
+
+    kind: ClassVar[DecisionKind] = "attack"
+    color: str
+    dice: Mapping[str, int]
+    axes: Mapping[str, int]
+    black_die: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NextRoundDecision(Decision):
+    """``round`` is over: the table resets the board for the next one; ``order``: the new turn order."""
+
+    kind: ClassVar[DecisionKind] = "next_round"
+    round: int
+    order: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FinalScoresDecision(Decision):
+    """The last round is over: the final scores."""
+
+    kind: ClassVar[DecisionKind] = "final_scores"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OverDecision(Decision):
+    """The game is over: nothing to answer."""
+
+    kind: ClassVar[DecisionKind] = "over"
 
 
 @cache
-def automa_turn_decision(color: str, dwarf: int) -> Decision:
-    """An automa's turn to place, made once per dwarf: it holds nothing else, and a game waits for one about 60
-    times."""
-    return Decision("automa_turn", color, dwarf, f"{_NAMES[color]} automa places #{dwarf}")
+def _automa_turn(color: str, dwarf: int) -> AutomaTurnDecision:
+    """An automa's turn, made once per dwarf: it holds nothing else, and a game waits for one about 60 times."""
+    return AutomaTurnDecision(color=color, dwarf=dwarf)
 
 
-def place_decision(color: str, dwarf: int, options: dict[str, Blocked | None]) -> Decision:
-    """A human's dwarf to place; ``options`` as ``Decisions.space_options`` gives them."""
-    return _decision(("place", color, dwarf, f"{_NAMES[color]} #{dwarf} places", {"spaces": options}))
-
-
-def question_decision(task: dict) -> Decision:
-    """A question about an automa's take (the task itself is the details)."""
-    color = task["color"]
-    return _decision(("question", color, None, f"{_NAMES[color]} automa: {task['prompt']}", task))
+FINAL_SCORES = FinalScoresDecision()
+OVER = OverDecision()
 
 
 class Decisions:
-    """Works out the decision from the state; and the spaces a dwarf may take."""
+    """Makes the decision from the state; and the spaces a dwarf may take."""
 
     def __init__(self, fixed: Fixed, state: GameState, dragon_track: DragonTrack) -> None:
         self.fixed = fixed
         self.state = state
         self.dragon_track = dragon_track
 
-    def compute(self) -> Decision:
-        """What the game waits for now."""
+    def make(self) -> Decision:
+        """What the game waits for now: the first task queued, else the phase's (the one place a decision is made).
+        """
         s = self.state
-        if s.phase == "start":
-            humans = [p.color for p in self.fixed.setup.humans]
-            return Decision("starting_rolls", prompt="Roll for the starting turn order", details={"humans": humans})
         if s.tasks:
             return self._task_decision(s.tasks[0])
         if s.phase == "placing":
@@ -91,46 +168,33 @@ class Decisions:
             assert placer is not None, "a game is placing while a dwarf is in its bed"
             color, dwarf = placer
             if color in self.fixed.automa:
-                return automa_turn_decision(color, dwarf)
-            return place_decision(color, dwarf, self.space_options(color, dwarf))
+                return _automa_turn(color, dwarf)
+            return PlaceDecision(color=color, dwarf=dwarf, spaces=self.space_options(color, dwarf))
+        if s.phase == "start":
+            return StartingRollsDecision(humans=tuple(p.color for p in self.fixed.setup.humans))
         if s.phase == "round_over":
-            return Decision(
-                "next_round", prompt=f"Round {s.round} is over: reset the board", details={"order": list(s.turn_order)}
-            )
+            return NextRoundDecision(round=s.round, order=tuple(s.turn_order))
         if s.phase == "scoring":
-            return Decision("final_scores", prompt="Score the game")
-        return Decision("over", prompt="The game is over")
+            return FINAL_SCORES
+        return OVER
 
     def _task_decision(self, task: dict) -> Decision:
         kind = task["kind"]
         if kind == "question":  # the most frequent first: a game asks about 50 questions
-            return question_decision(task)
+            return QuestionDecision(color=task["color"], question=task["question"], count=task.get("count", 0),
+                                    position=task.get("position"), gem=task.get("gem"), card=task.get("card"),
+                                    after=tuple(task.get("after", ())))
         if kind == "roll":
-            return Decision(
-                "roll",
-                task["color"],
-                prompt=f"{_NAMES[task['color']]} rolls for the dragon",
-                details={"threshold": self.dragon_track.threshold()},
-            )
+            return RollDecision(color=task["color"], threshold=self.dragon_track.threshold())
         if kind == "keep_roll":
-            return self._keep_roll_decision(task)
-        return Decision("attack", task["trigger"], prompt="The dragon attacks!", details=task)
-
-    def _keep_roll_decision(self, task: dict) -> Decision:
-        """A die the app rolled for a human, shown before it counts (``rerolls``). ``details``: ``value``;
-        ``purpose`` "aggression" (``threshold``: the lowest face that moves the dragon) or "attack" (``black``:
-        the Rahdo black die); ``temple``: whether the Temple's re-roll is there for this die."""
-        color, value = task["color"], task["value"]
-        purpose = task.get("purpose", "aggression")
-        details = {"value": value, "purpose": purpose, "temple": task.get("temple", True)}
-        if purpose == "aggression":
-            details["threshold"] = self.dragon_track.threshold()
-            prompt = f"{_NAMES[color]} rolled {value}: keep it or re-roll (Temple)?"
-        else:
-            details["black"] = bool(task.get("black"))
-            die = "the black die" if details["black"] else "the fight die"
-            prompt = f"{_NAMES[color]} rolled {value} on {die}: keep it, or re-roll it first?"
-        return Decision("keep_roll", color, prompt=prompt, details=details)
+            purpose = task.get("purpose", "aggression")
+            aggression = purpose == "aggression"
+            return KeepRollDecision(color=task["color"], value=task["value"], purpose=purpose,
+                                    temple=task.get("temple", True),
+                                    threshold=self.dragon_track.threshold() if aggression else None,
+                                    black=not aggression and bool(task.get("black")))
+        return AttackDecision(color=task["trigger"], dice=dict(task["dice"]), axes=dict(task["axes"]),
+                              black_die=task.get("black_die"))
 
     def space_options(self, color: str, dwarf: int, spell: str | None = None) -> dict[str, Blocked | None]:
         """Every space of this game -> None when ``color #dwarf`` may take it, else the reason why not."""

@@ -226,7 +226,7 @@ class Game:
     def decision(self) -> Decision:
         """What the game waits for now (worked out once per step: bots and views ask often)."""
         if self._decision is None:
-            self._decision = self._parts.decisions.compute()
+            self._decision = self._parts.decisions.make()
         return self._decision
 
     def space_options(self, color: str, dwarf: int, spell: str | None = None) -> dict[str, Blocked | None]:

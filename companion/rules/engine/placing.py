@@ -8,7 +8,7 @@ from __future__ import annotations
 from companion.rules.board.occupants import Occupant, dwarf_on_space
 from companion.rules.board.placement import SPELLS_FOR_PLACEMENT, blocked_reason
 from companion.rules.board.spaces import DRAGON_SPACES, WALK_SPACES
-from companion.rules.engine.decisions import Decision
+from companion.rules.engine.decisions import AutomaTurnDecision, Decision, PlaceDecision
 from companion.rules.engine.fixed import Fixed
 from companion.rules.engine.inputs import Place
 from companion.rules.engine.refusals import IllegalInput, expansion_only
@@ -65,7 +65,7 @@ class Placing:
         s, fixed = self.state, self.fixed
         if fixed.version >= 2 and not fixed.expansion:
             raise expansion_only("golem")
-        if s.phase != "placing" or s.tasks or decision.kind not in ("place", "automa_turn"):
+        if s.phase != "placing" or s.tasks or not isinstance(decision, PlaceDecision | AutomaTurnDecision):
             raise IllegalInput("golem_not_now")
         if color not in {p.color for p in fixed.setup.humans}:
             raise IllegalInput("not_human", field="golem", color=color)

@@ -15,13 +15,7 @@ from companion.rules.board.spaces import TAVERN_SPACES
 from companion.rules.board.turn_order import from_tavern, order_from_rolls, tied_groups
 from companion.rules.engine.automa_decks import AutomaDecks
 from companion.rules.engine.automa_turn import AutomaTurn
-from companion.rules.engine.decisions import (
-    Decision,
-    Decisions,
-    automa_turn_decision,
-    place_decision,
-    question_decision,
-)
+from companion.rules.engine.decisions import Decision, Decisions, PlaceDecision
 from companion.rules.engine.dragon_track import DragonTrack
 from companion.rules.engine.fixed import Fixed
 from companion.rules.engine.inputs import GameEnd
@@ -99,9 +93,9 @@ class RoundFlow:
             self.automa_decks.shuffle(p.color, piles.draw + piles.discard, "reset")
         self._begin_round(self.state.round + 1)
 
-    def advance(self) -> Decision | None:
-        """Run the game on until it needs a person; returns the decision when it was made on the way (an automa's
-        turn, a human's placement, a question), else None (``Decisions.compute`` works it out when asked)."""
+    def advance(self) -> Decision:
+        """Run the game on until it needs a person, and return what it waits for then (``Decisions.make``): the
+        automa's dragon rolls, the all-play walks and the end of a round need nobody."""
         s = self.state
         automa = self.fixed.automa
         while True:
@@ -115,29 +109,19 @@ class RoundFlow:
                 if kind == "walk":
                     self.automa_turn.walk(task)
                     continue
-                if kind == "question":  # the decision made here, where the task is at hand (the most frequent)
-                    return question_decision(task)
-                return None
-            if s.phase != "placing":
-                return None
-            placer = next_placer(s.turn_order, s.beds)
-            if placer is None:
+            elif s.phase == "placing" and next_placer(s.turn_order, s.beds) is None:
                 self._end_round()
                 continue
-            color, dwarf = placer
-            # The decision is made here, as the placer is found: an automa's is kept made once per dwarf; a
-            # human's spaces tell at once whether any is open.
-            if color in automa:
-                return automa_turn_decision(color, dwarf)
-            options = self.decisions.space_options(color, dwarf)
-            if None in options.values():
-                return place_decision(color, dwarf, options)
+            decision = self.decisions.make()
+            if type(decision) is not PlaceDecision or None in decision.spaces.values():
+                return decision
             # App's choice, as for an automa: more dwarves than spaces (an automa at three humans, the extra dwarf
             # option) can leave a dwarf with no space it may take; it sits out the round instead of the game
             # waiting for a placement the rules forbid everywhere.
-            s.beds[color].discard(dwarf)
-            s.benched[color].add(dwarf)
-            self.step_log.emit("sit_out", color=color, dwarf=dwarf, reason="no open space for this dwarf")
+            s.beds[decision.color].discard(decision.dwarf)
+            s.benched[decision.color].add(decision.dwarf)
+            self.step_log.emit("sit_out", color=decision.color, dwarf=decision.dwarf,
+                               reason="no open space for this dwarf")
 
     def game_end(self, inp: GameEnd) -> Recorded:
         """The final scores (and the sheet behind them): the game is over."""

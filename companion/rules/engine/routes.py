@@ -8,7 +8,18 @@ as a plain "go on"); ``Game`` writes that event.
 
 from __future__ import annotations
 
-from companion.rules.engine.decisions import Decision
+from companion.rules.engine.decisions import (
+    AttackDecision,
+    AutomaTurnDecision,
+    Decision,
+    FinalScoresDecision,
+    KeepRollDecision,
+    NextRoundDecision,
+    PlaceDecision,
+    QuestionDecision,
+    RollDecision,
+    StartingRollsDecision,
+)
 from companion.rules.engine.inputs import (
     Answer,
     AttackInput,
@@ -31,28 +42,28 @@ from companion.rules.engine.step_log import Recorded
 def route(parts: Parts, inp: Input, d: Decision) -> Recorded | None:
     """Hand ``inp`` to the part that takes it while the game waits for ``d`` (or raise ``IllegalInput``); returns
     what its input event records."""
-    match inp, d.kind:
+    match inp, d:
         case Place(golem=True), _:
             return parts.placing.golem(inp, d)
-        case Place(), "place":
-            return parts.placing.human(_color(d), _dwarf(d), inp)
-        case Proceed(), "automa_turn":
-            parts.automa_turn.place(_color(d), _dwarf(d))
+        case Place(), PlaceDecision():
+            return parts.placing.human(d.color, d.dwarf, inp)
+        case Proceed(), AutomaTurnDecision():
+            parts.automa_turn.place(d.color, d.dwarf)
             return None
-        case Answer(), "question":
+        case Answer(), QuestionDecision():
             return parts.side_inputs.answer(inp)
-        case (Proceed() | Roll()), "roll":
-            return parts.rerolls.human_roll(_color(d), inp.value if isinstance(inp, Roll) else None)
-        case (Proceed() | Reroll()), "keep_roll":
-            return parts.rerolls.keep_or_reroll(_color(d), isinstance(inp, Reroll))
-        case AttackInput(), "attack":
+        case (Proceed() | Roll()), RollDecision():
+            return parts.rerolls.human_roll(d.color, inp.value if isinstance(inp, Roll) else None)
+        case (Proceed() | Reroll()), KeepRollDecision():
+            return parts.rerolls.keep_or_reroll(d.color, isinstance(inp, Reroll))
+        case AttackInput(), AttackDecision():
             return parts.dragon_attack.attack(inp)
-        case Proceed(), "next_round":
+        case Proceed(), NextRoundDecision():
             parts.round_flow.next_round()
             return None
-        case (Proceed() | StartingRolls()), "starting_rolls":
+        case (Proceed() | StartingRolls()), StartingRollsDecision():
             return parts.round_flow.starting_rolls(inp.rolls if isinstance(inp, StartingRolls) else {})
-        case GameEnd(), "final_scores":
+        case GameEnd(), FinalScoresDecision():
             return parts.round_flow.game_end(inp)
         case Spell(), _:
             return parts.side_inputs.spell(inp)
@@ -61,15 +72,3 @@ def route(parts: Parts, inp: Input, d: Decision) -> Recorded | None:
         case Correction(), _:
             return parts.side_inputs.correction(inp)
     raise IllegalInput("not_now", input=inp.TYPE, waiting=d.kind)
-
-
-def _color(d: Decision) -> str:
-    """The colour of a decision that has one (a placement, an automa's turn, a die)."""
-    assert d.color is not None, d
-    return d.color
-
-
-def _dwarf(d: Decision) -> int:
-    """The dwarf of a placement decision."""
-    assert d.dwarf is not None, d
-    return d.dwarf

@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 
 from companion.rules.words import table as table_words
 from companion.rules.words.events import attack_headline, describe, reason
@@ -84,7 +84,7 @@ def _attack(e: Mapping, said_later: Collection[str] = frozenset(), stone_beards:
     return out
 
 
-def _dragon_move(e: Mapping, step: list[Mapping], dragon_length: int) -> str:
+def _dragon_move(e: Mapping, step: Sequence[Mapping], dragon_length: int) -> str:
     """Where the dragon goes: back to zero, up one, down one (Draco Speak), or to a step (Time Warp)."""
     spell = next((x for x in step if x["type"] == "spell" and x.get("input")), {})
     if e["position"] == 0:
@@ -102,7 +102,7 @@ def _returned(e: Mapping) -> str:
     return f"Return {lost} from beside {colour(e['color'])} automa's deck to the supply"
 
 
-def board_instructions(step: list[Mapping], dragon_length: int, stone_beards: Collection[str] = (),
+def board_instructions(step: Sequence[Mapping], dragon_length: int, stone_beards: Collection[str] = (),
                        tile_powers: bool = False, names: Names = NO_NAMES) -> list[str]:
     """What to do on the physical board after a step, in the order it happened. ``stone_beards``: the colours
     holding Stone Beards (a dragon takes a quarter of theirs, not half); ``tile_powers``: an automa's special

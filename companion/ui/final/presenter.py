@@ -26,6 +26,7 @@ from companion.rules.engine.inputs import GameEnd
 from companion.rules.names import Color
 from companion.rules.scoring import SetChart, rank_order, solo_automa, solo_verdict
 from companion.rules.setup import Player
+from companion.rules.words.decisions import prompt
 from companion.rules.words.game import players as players_in_words
 from companion.store import StoreError, not_saved_line
 from companion.store.session import GameSession
@@ -257,7 +258,7 @@ class FinalPresenter:
                 human_totals={},
                 automa=(),
                 result=None,
-                waiting_for=f"The game is at {where} ({words.plain(d.prompt) or 'in play'}). The score sheet opens "
+                waiting_for=f"The game is at {where} ({prompt(d)}). The score sheet opens "
                 "when the last round is over.",
                 **common,
             )

@@ -15,10 +15,21 @@ from companion.rules import words
 from companion.rules.automa import choices as automa_rules
 from companion.rules.board.spaces import SPACES, spaces_for
 from companion.rules.engine import inputs
-from companion.rules.engine.game import IllegalInput
+from companion.rules.engine.decisions import (
+    AttackDecision,
+    Decision,
+    FinalScoresDecision,
+    KeepRollDecision,
+    NextRoundDecision,
+    PlaceDecision,
+    QuestionDecision,
+    RollDecision,
+)
+from companion.rules.engine.game import Game, IllegalInput
 from companion.rules.engine.inputs import Json
 from companion.rules.reference import Reference
 from companion.rules.words import Names, board_instructions, step_label, tell
+from companion.rules.words.decisions import prompt, question
 from companion.rules.words.game import seat
 from companion.rules.words.refusals import blocked, refusal
 from companion.store import StoreConflict, StoreError, not_saved_line
@@ -81,7 +92,7 @@ class RoundPresenter:
             self.shown = revision
 
     @property
-    def game(self):
+    def game(self) -> Game:
         return self.session.game
 
     @property
@@ -142,13 +153,14 @@ class RoundPresenter:
         """The board's spaces; during a human's placement each free, a dwarf to dislodge, or blocked and why."""
         g = self.game
         s, d = g.state, g.decision
-        options = d.details.get("spaces", {}) if d.kind == "place" else {}
-        if d.kind == "place" and spell:
+        placing = isinstance(d, PlaceDecision)
+        options = d.spaces if isinstance(d, PlaceDecision) else {}
+        if isinstance(d, PlaceDecision) and spell:
             options = g.space_options(d.color, d.dwarf, spell)
         cells = []
         for sp in spaces_for(g.setup.expansion):
             occ = s.board.get(sp.id)
-            if d.kind == "place":
+            if placing:
                 why = options.get(sp.id)
                 status = "blocked" if why else ("dislodge" if occ else "free")
             else:
@@ -186,54 +198,35 @@ class RoundPresenter:
         """The parts of ``view`` that only some decisions have: a question, the attack form, a die to keep..."""
         g = self.game
         s, d, setup = g.state, g.decision, g.setup
-        if d.kind == "question":
-            question = self._question(d.details, setup.expansion, names)
-            view.question = replace(question, last=last_answer(g.events(), d.details["question"]))
-        elif d.kind == "attack":
-            t = d.details
-            view.attack = AttackForm(
-                t["trigger"],
-                [p.color for p in setup.humans if p.color in s.turn_order],
-                dict(t["dice"]),
-                dict(t["axes"]),
-                setup.variant == "rahdo",
-                t.get("black_die"),
-                setup.virtual_axes,
-            )
-        elif d.kind in ("roll", "keep_roll"):
-            view.threshold = d.details.get("threshold")
-        if d.kind == "keep_roll":
-            t = d.details
-            view.keep = KeepRoll(d.color, t["value"], t.get("purpose", "aggression"), t.get("temple", True),
-                                 bool(t.get("black")), t.get("threshold"))
-        elif d.kind == "next_round":
-            view.checklist = self.reset_checklist()
+        match d:
+            case QuestionDecision():
+                view.question = replace(self._question(d, setup.expansion), last=last_answer(g.events(), d.question))
+            case AttackDecision():
+                view.attack = AttackForm(d.color, [p.color for p in setup.humans if p.color in s.turn_order],
+                                         dict(d.dice), dict(d.axes), setup.variant == "rahdo", d.black_die,
+                                         setup.virtual_axes)
+            case RollDecision():
+                view.threshold = d.threshold
+            case KeepRollDecision():
+                view.threshold = d.threshold
+                view.keep = KeepRoll(d.color, d.value, d.purpose, d.temple, d.black, d.threshold)
+            case NextRoundDecision():
+                view.checklist = self.reset_checklist()
 
-    def _banner(self, d, names: Names) -> str:
-        match d.kind:
-            case "place":
+    def _banner(self, d: Decision, names: Names) -> str:
+        match d:
+            case PlaceDecision():
                 return f"{names.who(d.color)} #{d.dwarf} — {self._whose_move(d.color, names)}"
-            case "automa_turn":
-                return f"{cap(d.color)} automa places #{d.dwarf}"
-            case "roll":
-                return f"{names.who(d.color)} rolls for the dragon"
-            case "keep_roll":
-                return names.begun(words.plain(d.prompt, names), d.color)
-            case "question":
-                before = d.details.get("after") or []
-                if before:
-                    first = words.join_and(names.who(c) for c in before)
-                    return f"{first} first, on the board (if they want); then {words.plain(d.prompt, names)}"
-                return words.plain(d.prompt, names)
-            case "attack":
+            case QuestionDecision() if d.after:
+                first = words.join_and(names.who(c) for c in d.after)
+                return f"{first} first, on the board (if they want); then {prompt(d, names)}"
+            case AttackDecision():
                 return "The dragon attacks!"
-            case "next_round":
-                return f"Round {self.game.state.round} is over"
-            case "final_scores":
+            case NextRoundDecision():
+                return f"Round {d.round} is over"
+            case FinalScoresDecision():
                 return "The last round is over: score the game"
-            case "starting_rolls":
-                return "Roll for the starting turn order"
-        return "The game is over"
+        return prompt(d, names)
 
     def _whose_move(self, color: str, names: Names) -> str:
         """ "your move: tap a space" on the placer's own phone (or everyone's screen), else "Ann's move"."""
@@ -242,18 +235,18 @@ class RoundPresenter:
         return f"{names.whose(color)} move"
 
     @staticmethod
-    def _question(t: Mapping, expansion: bool = True, names: Names = words.NO_NAMES) -> Question:
-        q, prompt = t["question"], words.plain(t["prompt"], names)
+    def _question(d: QuestionDecision, expansion: bool = True) -> Question:
+        q, said = d.question, question(d)
         if q == "gems":
             gems = automa_rules.STASH_GEMS
-            return Question("gems", q, prompt, count=t["count"], choices=gems, labels=tuple(map(words.gem, gems)))
+            return Question("gems", q, said, count=d.count, choices=gems, labels=tuple(map(words.gem, gems)))
         if q == "tunnel":
             tiles = automa_rules.special_tiles(expansion)
-            return Question("tile", q, prompt, choices=tiles, labels=tuple(map(words.special_tile, tiles)))
+            return Question("tile", q, said, choices=tiles, labels=tuple(map(words.special_tile, tiles)))
         if q == "wizards_cave":
             spells = automa_rules.SPELLS
-            return Question("spell", q, prompt, choices=spells, labels=tuple(map(words.spell, spells)))
-        return Question("number", q, prompt)
+            return Question("spell", q, said, choices=spells, labels=tuple(map(words.spell, spells)))
+        return Question("number", q, said)
 
     def estimate_lines(self, reference: Reference) -> set[str]:
         """The "On the board" lines of the last step that rest on a value the rulebooks do not print: an automa's

@@ -163,7 +163,7 @@ def attack_game(stash: str = "table", version: int | None = None) -> Game:
 
 
 def lose_all(game: Game, treasure: str) -> list[dict]:
-    axes = game.decision.details["axes"]
+    axes = game.decision.axes
     return game.act({"type": "attack_input", "tile": {"strength": 20, "treasure": treasure, "points": 5},
                      "players": {"blue": {"die": 6}}, "automa_axes": dict(axes)})
 
