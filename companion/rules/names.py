@@ -14,6 +14,11 @@ from typing import Literal, get_args
 Color = Literal["red", "yellow", "green", "blue"]
 COLORS: tuple[Color, ...] = get_args(Color)
 
+#: Who plays a seat: a person, or an automa playing a deck.
+PlayerKind = Literal["human", "automa"]
+PLAYER_KINDS: tuple[PlayerKind, ...] = get_args(PlayerKind)
+
+#: An automa's difficulty: the one list of them (New game, the score sheet, calibration, the history...).
 Difficulty = Literal["easy", "hard", "punishing"]
 DIFFICULTIES: tuple[Difficulty, ...] = get_args(Difficulty)
 

@@ -211,10 +211,10 @@ class Bot:
 
     def automa_lines(self, game: Game) -> dict[str, dict]:
         """Each automa's sheet line: the app's stash, or what the table kept beside its deck (counted by the bot
-        as a table would, :mod:`companion.sim.table_tally`)."""
+        as a table would, :mod:`companion.sim.table_stash`)."""
         if not game.setup.table_stash:
             return {p.color: game.automa_line(p.color) for p in game.setup.automa}
-        from companion.sim.table_tally import tally
+        from companion.sim.table_stash import tally
 
         levels: dict[str, str | None] = {p.color: p.difficulty for p in game.setup.automa}
         return tally(game.events(), levels, lambda question, count: self._table_answer(game, question, count))

@@ -148,7 +148,7 @@ def final_sheet(session: GameSession, seen: list[str], rnd: random.Random) -> No
         seen += [e for e in [f.set_count(color, "gold", "lots")] if e]
         seen += texts(f.view())
     for color in f.automa:
-        if f.table:  # the table kept its things: its counts are entered on the sheet
+        if f.table_stash:  # the table kept its things: its counts are entered on the sheet
             for key in ("track", "mine_tiles", "gem_mine_tiles", "gold", "mined_gems"):
                 f.set_count(color, key, str(rnd.choice([0, 1, 2, 7])))
             f.set_count(color, "mine_tiles", "9")

@@ -71,7 +71,7 @@ class AutomaTurn:
             self.step_log.gain(color, SPACES[space].name, gold=effect.gold, gems=effect.gems)
         if effect.points:
             self.step_log.score(color, effect.points, f"{SPACES[space].name} all-play bonus")
-        if effect.ask_gems and self.fixed.table_keeps_stash:
+        if effect.ask_gems and self.fixed.table_stash:
             self.table_stash.gems(color, effect.ask_gems, space)
         elif effect.ask_gems:
             s.tasks.append({"kind": "question", "color": color, "question": "gems", "count": effect.ask_gems})
@@ -111,7 +111,7 @@ class AutomaTurn:
             return
         # The humans who walked before this automa (listed only when it asks: ``color`` itself is no human).
         humans_before = list(filterfalse(automa.__contains__, done))
-        if self.fixed.table_keeps_stash:
+        if self.fixed.table_stash:
             self.table_stash.all_play(color, card.id, question, humans_before)
         else:
             s.tasks.insert(0, {"kind": "question", "color": color, "card": card.id, "after": humans_before, **question})

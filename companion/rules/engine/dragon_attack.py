@@ -283,7 +283,7 @@ class DragonAttack:
     def _automa_loss(self, color: str, treasure: str) -> None:
         stash = self.state.stash[color]
         stone = "stone_beards" in self.state.special_tiles[color]
-        if self.fixed.table_keeps_stash:
+        if self.fixed.table_stash:
             return self.table_stash.loss(color, treasure, stone)
         if treasure == "gold":
             lost = treasure_loss(stash.gold, stone)

@@ -31,7 +31,7 @@ class Fixed:
     cards: Mapping[str, Mapping[str, Card]]
     automa: frozenset[str]
     expansion: bool
-    table_keeps_stash: bool
+    table_stash: bool
     claims: Mapping[str, Claim]
     space_ids: tuple[str, ...]
     open_spaces: dict[str, Blocked | None]
@@ -48,7 +48,7 @@ class Fixed:
             cards={color: cards for color, (_, cards) in tables.items()},
             automa=frozenset(decks),
             expansion=setup.expansion,
-            table_keeps_stash=setup.stash == "table",
+            table_stash=setup.table_stash,
             claims=claims_by_space(tuple(sorted(setup.tavern_rewards.items()))),
             space_ids=space_ids,
             open_spaces=open_spaces,

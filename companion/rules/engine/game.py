@@ -241,7 +241,7 @@ class Game:
 
     def automa_line(self, color: str) -> dict:
         """The automa's end-game counts from its stash, for the scoring assistant. Only for a game whose app kept
-        the stash: when the table keeps it (``setup.stash == "table"``) the counts come from the end-of-game
+        the stash: when the table keeps it (``setup.table_stash``) the counts come from the end-of-game
         sheet."""
         stash = self.state.stash[color]
         p = self.setup.player(color)

@@ -109,7 +109,7 @@ class SideInputs:
             return recorded
         if color is None or not self.fixed.is_automa(color):
             raise IllegalInput("correction_automa_only")
-        if self.fixed.table_keeps_stash:
+        if self.fixed.table_stash:
             raise IllegalInput("table_stash_counts")
         recorded["color"] = color
         stash = s.stash[color]

@@ -1,4 +1,4 @@
-"""When the table keeps the automa's things (``Setup.stash == "table"``): say what to take, ask nothing.
+"""When the table keeps the automa's things (``Setup.table_stash``): say what to take, ask nothing.
 
 With the app keeping the stash, an automa's all-play card or a gem reward becomes a question (how many points
 was the achievement worth, which tile was it, which colours). With the table keeping it, as the rulebook plays

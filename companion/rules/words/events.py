@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from companion.rules.words.names import NO_NAMES, Names, gem, gems, player, space, spell, tile, words_of
 from companion.rules.words.plural import count, join_and
-from companion.rules.words.table import told
+from companion.rules.words.table_stash import told
 
 _PURPOSE = {"aggression": "for the dragon", "attack": "against the dragon", "turn_order": "for turn order"}
 _DRAW = {"place": "to place a dwarf", "all_play": "for the all-play", "axes": "for its axes"}

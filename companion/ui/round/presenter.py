@@ -44,7 +44,7 @@ from companion.ui.round.view_model import (
     PlayerChip,
     Question,
     RoundView,
-    Seat,
+    SeatLabel,
     WarpOffer,
     cap,
 )
@@ -54,9 +54,9 @@ TILE_TREASURE = "Tap what the dragon tile takes: Gold or Gems."
 STALE = "This game was changed in another window: here it is as saved there. Tap again."
 
 
-def seats(setup) -> tuple[Seat, ...]:
+def seats(setup) -> tuple[SeatLabel, ...]:
     """Every player of ``setup``, in its order, as the screen names them ("Ann (Blue)", "Red automa")."""
-    return tuple(Seat(p.color, seat(p), p.is_automa) for p in setup.players)
+    return tuple(SeatLabel(p.color, seat(p), p.is_automa) for p in setup.players)
 
 
 class RoundPresenter:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from companion.server import sharing
 from companion.ui.round.presenter import seats
-from companion.ui.round.view_model import Seat
+from companion.ui.round.view_model import SeatLabel
 from companion.ui.shell.context import AppContext
 
 WATCHING = "watching"
@@ -29,7 +29,7 @@ class Choice:
     value: str  # the player's colour, or WATCHING
 
 
-def choices(players: Iterable[Seat]) -> list[Choice]:
+def choices(players: Iterable[SeatLabel]) -> list[Choice]:
     """One choice per human player of the game (``RoundView.seats``), then "Just watching"."""
     return [Choice(s.label, s.color) for s in players if not s.automa] + [Choice("Just watching", WATCHING)]
 

@@ -19,7 +19,7 @@ from companion.rules.engine.game import Game, IllegalInput
 from companion.rules.setup import Setup
 from companion.rules.words import board_instructions, describe
 from companion.sim.bots import Bot, play
-from companion.sim.table_tally import tally
+from companion.sim.table_stash import tally
 
 
 def one_automa(space: str, *, stash: str = "table", first: str = "red", **all_play) -> Game:

@@ -1,4 +1,4 @@
-"""The counts beside each automa's deck when the table keeps its things (``Setup.stash == "table"``).
+"""The counts beside each automa's deck when the table keeps its things (``Setup.table_stash``).
 
 The app does not count them in that mode; a bot standing in for the table does, so a simulated game ends with
 a score sheet as a table would fill it in. What the app could not know (an achievement's points, the coins on
