@@ -104,7 +104,7 @@ def default_answer(game: Game) -> dict:
     d = game.decision
     assert isinstance(d, QuestionDecision), d
     value = {
-        "gems": ["ruby"] * d.count,
+        "gems": ["ruby"] * d.gem_count,
         "dwarf_king": 0,
         "gem_market": 0,
         "tunnel": {"kind": "gem", "gem": "ruby", "gems": 1},
@@ -234,7 +234,7 @@ def _answer_input(game: Game, rnd: random.Random) -> dict:
     q = d.question
     if q == "gems":
         allowed = automa_rules.STASH_GEMS if setup.expansion else automa_rules.GEM_COLORS
-        return {"type": "answer", "value": [rnd.choice(allowed) for _ in range(d.count)]}
+        return {"type": "answer", "value": [rnd.choice(allowed) for _ in range(d.gem_count)]}
     if q in ("dwarf_king", "gem_market"):
         return {"type": "answer", "value": rnd.randint(0, 6)}
     if q == "tunnel":

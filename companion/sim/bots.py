@@ -115,12 +115,14 @@ class Bot:
         d = game.decision
         # The most frequent first (a game asks about 160 times: 60 automa turns, 50 questions, 30 placements).
         match d:
-            case AutomaTurnDecision() | RollDecision() | NextRoundDecision() | StartingRollsDecision():
+            case AutomaTurnDecision():
                 return PROCEED
             case QuestionDecision():
-                return Answer(self._table_answer(game, d.question, d.count))
+                return Answer(self._table_answer(game, d.question, d.gem_count))
             case PlaceDecision():
                 return Place(self._space(d))
+            case RollDecision() | NextRoundDecision() | StartingRollsDecision():
+                return PROCEED
             case KeepRollDecision(purpose="attack"):  # a low fight die: re-roll it with the Temple if there
                 return REROLL if d.temple and d.value <= 3 else PROCEED
             case KeepRollDecision():  # re-roll a die that would anger the dragon

@@ -117,7 +117,7 @@ def _played_to_the_end(answer):
 
 @pytest.mark.parametrize("answer", [
     lambda d: _Count.THREE if d.question in ("dwarf_king", "gem_market") else None,
-    lambda d: [_Name("ruby")] * d.count if d.question == "gems" else None,
+    lambda d: [_Name("ruby")] * d.gem_count if d.question == "gems" else None,
 ])
 def test_a_game_whose_inputs_are_not_plain_is_written_as_json_dumps_writes_it(answer):
     game, _ = _played_to_the_end(answer)

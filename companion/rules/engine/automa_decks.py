@@ -42,7 +42,7 @@ class AutomaDecks:
             piles = self.state.decks[color]
         card_id = piles.draw.pop(0)
         piles.discard.append(card_id)
-        self.step_log.emit("automa_draw", color=color, card=card_id, purpose=purpose)
+        self.step_log.draw(color, card_id, purpose)
         return self.cards[color][card_id]
 
     def shuffle(self, color: str, cards: list[str], reason: str) -> None:

@@ -136,7 +136,7 @@ class Game:
     def act(self, inp: Input | Mapping[str, Json]) -> list[dict]:
         """Apply one input (its JSON form is parsed first); returns the step's events. Raises IllegalInput (state
         unchanged) when not allowed."""
-        step = self._execute(parse(inp))
+        step = self._execute(inp if isinstance(inp, Input) else parse(inp))
         if self.redo_steps:
             self.redo_steps.clear()
         return step
@@ -196,7 +196,7 @@ class Game:
         if self._refuses_expansion and (found := expansion_parts(inp.to_json())):
             raise IllegalInput("expansion_only", field=found[0].field, things=[p.what for p in found])
         parts = self._parts
-        decision = self.decision
+        decision = self._decision or parts.decisions.make()  # ``self.decision``, one call less a step
         step_log = parts.step_log
         step_log.begin(len(self.steps))
         # A die stays open to Time Warp only until the next step: the step that casts it finds it here.

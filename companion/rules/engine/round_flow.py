@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from companion.rules.board.placement import next_placer
 from companion.rules.board.spaces import TAVERN_SPACES
 from companion.rules.board.turn_order import from_tavern, order_from_rolls, tied_groups
 from companion.rules.engine.automa_decks import AutomaDecks
@@ -109,7 +108,7 @@ class RoundFlow:
                 if kind == "walk":
                     self.automa_turn.walk(task)
                     continue
-            elif s.phase == "placing" and next_placer(s.turn_order, s.beds) is None:
+            elif s.phase == "placing" and not any(s.beds.values()):  # every dwarf placed (or out)
                 self._end_round()
                 continue
             decision = self.decisions.make()

@@ -76,12 +76,26 @@ class StepLog:
         self.seq = seq
         return self.current
 
+    # The facts a game records most often are written out here (an event a game makes about 900 times costs a
+    # quarter less this way than through ``emit``'s keyword arguments: ``python -m tests.bench.bench --engine``).
+
+    def draw(self, color: str, card: str, purpose: str) -> Event:
+        """An automa's card drawn ``purpose`` (to place, for an all-play, for its axes): about 110 a game."""
+        event = {"seq": None, "step": self.step, "type": "automa_draw", "color": color, "card": card,
+                 "purpose": purpose}
+        self.current.append(event)
+        return event
+
     def roll(self, color: str, purpose: str, value: int | None, **extra: Any) -> int:
         """A die for ``color``: ``value`` when the table rolled it, else the game's generator rolls it."""
         by = "table" if value is not None else "app"
         if value is None:
             value = self.state.rng.die()
-        self.emit("roll", color=color, value=value, purpose=purpose, by=by, **extra)
+        event = {"seq": None, "step": self.step, "type": "roll", "color": color, "value": value, "purpose": purpose,
+                 "by": by}
+        if extra:
+            event.update(extra)
+        self.current.append(event)
         return value
 
     def gain(
@@ -89,20 +103,24 @@ class StepLog:
     ) -> Event:
         """An automa's stash grows by ``gold``, ``gems`` and a mine ``tile``."""
         stash = self.state.stash[color]
-        fact: dict[str, Any] = {}
+        event: Event = {"seq": None, "step": self.step, "type": "gain", "color": color}
         if gold:
             stash.gold += gold
-            fact["gold"] = gold
+            event["gold"] = gold
         if gems:
             for gem, n in gems.items():
                 stash.gems[gem] += n
-            fact["gems"] = dict(gems)
+            event["gems"] = dict(gems)
         if tile:
             stash.tiles.append(dict(tile))
-            fact["tile"] = dict(tile)
-        return self.emit("gain", color=color, **fact, reason=reason)
+            event["tile"] = dict(tile)
+        event["reason"] = reason
+        self.current.append(event)
+        return event
 
     def score(self, color: str, points: int, reason: str) -> Event:
         """Points scored during play (an automa's all-play bonus, an achievement, a dragon tile)."""
         self.state.points[color] += points
-        return self.emit("score", color=color, points=points, reason=reason)
+        event = {"seq": None, "step": self.step, "type": "score", "color": color, "points": points, "reason": reason}
+        self.current.append(event)
+        return event

@@ -3,7 +3,7 @@
 >>> from companion.rules.engine.decisions import KeepRollDecision, QuestionDecision
 >>> prompt(KeepRollDecision(color="blue", value=5, purpose="aggression", temple=True, threshold=4))
 'Blue rolled 5: keep it or re-roll (Temple)?'
->>> prompt(QuestionDecision(color="red", question="gems", count=2), Names({"blue": "Ann"}))
+>>> prompt(QuestionDecision(color="red", question="gems", gem_count=2), Names({"blue": "Ann"}))
 'Red automa: which 2 gems does it take? You choose the colours.'
 >>> question(QuestionDecision(color="red", question="dwarf_king", position=2))
 'discard the achievement in position 2 (from the left): how many points is it worth?'
@@ -60,7 +60,7 @@ def question(d: QuestionDecision) -> str:
     """What an automa's take asks the table (read after "Red automa: ")."""
     match d.question:
         case "gems":
-            return f"which {count(d.count, 'gem')} does it take? You choose the colours."
+            return f"which {count(d.gem_count, 'gem')} does it take? You choose the colours."
         case "dwarf_king":
             return f"discard the achievement in position {d.position} (from the left): how many points is it worth?"
         case "gem_market":

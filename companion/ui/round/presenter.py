@@ -239,7 +239,7 @@ class RoundPresenter:
         q, said = d.question, question(d)
         if q == "gems":
             gems = automa_rules.STASH_GEMS
-            return Question("gems", q, said, count=d.count, choices=gems, labels=tuple(map(words.gem, gems)))
+            return Question("gems", q, said, count=d.gem_count, choices=gems, labels=tuple(map(words.gem, gems)))
         if q == "tunnel":
             tiles = automa_rules.special_tiles(expansion)
             return Question("tile", q, said, choices=tiles, labels=tuple(map(words.special_tile, tiles)))

@@ -61,7 +61,7 @@ def test_tavern_rewards():
     assert not events(step, "gain")
     game, step = red_claims("tavern_4")
     assert game.decision.kind == "question" and game.decision.question == "gems"
-    assert game.decision.count == 2
+    assert game.decision.gem_count == 2
     step = answer(game, ["emerald", "mana"])
     assert events(step, "gain")[0]["gems"] == {"emerald": 1, "mana": 1}
 

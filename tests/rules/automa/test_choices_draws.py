@@ -216,4 +216,4 @@ def test_tavern_rewards_corrected_in_settings_are_the_ones_the_automa_takes():
     game = make(find_seed(make, lambda g: g.state.turn_order[0] == "red"))
     step = game.act(PROCEED)
     assert events(step, "place")[0]["space"] == "tavern_2" and not events(step, "gain")
-    assert game.decision.kind == "question" and game.decision.count == 1
+    assert game.decision.kind == "question" and game.decision.gem_count == 1
