@@ -1,5 +1,5 @@
-"""What the game waits for: one small frozen class per kind of decision, and ``Decisions``, the one part that
-makes them.
+"""What the game waits for: one small immutable class (a NamedTuple) per kind of decision, and ``Decisions``,
+the one part that makes them.
 
 A decision is a person's (or the app's own dice's) to answer next: the starting rolls, a human's placement, an
 automa's turn, a human's dragon roll, a die to keep or re-roll, a question about the board, a dragon attack's
