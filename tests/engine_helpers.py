@@ -12,8 +12,10 @@ from collections.abc import Callable, Iterable, Mapping
 
 from companion.rules.automa import choices as automa_rules
 from companion.rules.automa.deck import AllPlay, Card, Deck
+from companion.rules.engine.decisions import QuestionDecision
 from companion.rules.engine.game import Game, IllegalInput
 from companion.rules.setup import Player, Setup
+from companion.rules.words.decisions import prompt
 
 PROCEED = {"type": "proceed"}
 GEMS = ("ruby", "emerald", "sapphire", "diamond")
@@ -65,19 +67,19 @@ def play(game: Game, *inputs: Mapping) -> list[list[dict]]:
 def place(game: Game, space: str, **extra) -> list[dict]:
     """The human whose turn it is places on ``space`` (checks that a human placement is awaited)."""
     d = game.decision
-    assert d.kind == "place", f"expected a human placement, the game waits for {d.kind} ({d.prompt})"
+    assert d.kind == "place", f"expected a human placement, the game waits for {d.kind} ({prompt(d)})"
     return game.act({"type": "place", "space": space, **extra})
 
 
 def roll(game: Game, value: int) -> list[dict]:
     d = game.decision
-    assert d.kind == "roll", f"expected a dragon roll, the game waits for {d.kind} ({d.prompt})"
+    assert d.kind == "roll", f"expected a dragon roll, the game waits for {d.kind} ({prompt(d)})"
     return game.act({"type": "roll", "value": value})
 
 
 def answer(game: Game, value) -> list[dict]:
     d = game.decision
-    assert d.kind == "question", f"expected a question, the game waits for {d.kind} ({d.prompt})"
+    assert d.kind == "question", f"expected a question, the game waits for {d.kind} ({prompt(d)})"
     return game.act({"type": "answer", "value": value})
 
 
@@ -99,14 +101,15 @@ def events(steps_or_step, type_: str | None = None) -> list[dict]:
 
 def default_answer(game: Game) -> dict:
     """A plain answer to the automa's question: rubies, no points, no coins, a one-ruby tile, a spell worth 0."""
-    d = game.decision.details
+    d = game.decision
+    assert isinstance(d, QuestionDecision), d
     value = {
-        "gems": ["ruby"] * d.get("count", 0),
+        "gems": ["ruby"] * d.gem_count,
         "dwarf_king": 0,
         "gem_market": 0,
         "tunnel": {"kind": "gem", "gem": "ruby", "gems": 1},
         "wizards_cave": "precognition",
-    }[d["question"]]
+    }[d.question]
     return {"type": "answer", "value": value}
 
 
@@ -152,7 +155,7 @@ def find_seed(make: Callable[[int], Game], wanted: Callable[[Game], bool], tries
 
 
 def legal_spaces(game: Game) -> list[str]:
-    return [s for s, why in game.decision.details["spaces"].items() if why is None]
+    return [s for s, why in game.decision.spaces.items() if why is None]
 
 
 def side_input(game: Game, rnd: random.Random) -> dict | None:
@@ -221,17 +224,17 @@ def _place_input(game: Game, rnd: random.Random) -> dict:
     if spells and game.setup.expansion and rnd.random() < 0.1:
         sid, spell = rnd.choice(spells)
         return {"type": "place", "space": sid, "spell": spell}
-    assert options, f"{d.prompt}: no legal space"
+    assert options, f"{prompt(d)}: no legal space"
     return {"type": "place", "space": rnd.choice(options)}
 
 
 def _answer_input(game: Game, rnd: random.Random) -> dict:
     """An answer to a question about an automa's take."""
     d, setup = game.decision, game.setup
-    q = d.details["question"]
+    q = d.question
     if q == "gems":
         allowed = automa_rules.STASH_GEMS if setup.expansion else automa_rules.GEM_COLORS
-        return {"type": "answer", "value": [rnd.choice(allowed) for _ in range(d.details["count"])]}
+        return {"type": "answer", "value": [rnd.choice(allowed) for _ in range(d.gem_count)]}
     if q in ("dwarf_king", "gem_market"):
         return {"type": "answer", "value": rnd.randint(0, 6)}
     if q == "tunnel":
@@ -256,11 +259,11 @@ def _attack_input(game: Game, rnd: random.Random, humans: list[str]) -> dict:
         if setup.expansion and rnd.random() < 0.15:
             entry["spells"] = [rnd.choice(("frost_bolt", "ice_storm"))]
         players[c] = entry
-    automa_axes = {c: rnd.randint(n, 2 * n) for c, n in d.details["axes"].items()}
+    automa_axes = {c: rnd.randint(n, 2 * n) for c, n in d.axes.items()}
     inp = {"type": "attack_input", "players": players, "automa_axes": automa_axes,
            "tile": {"strength": rnd.randint(3, 9), "treasure": rnd.choice(("gold", "gems")),
                     "points": rnd.randint(3, 10)}}
-    if setup.variant == "rahdo" and "black_die" not in d.details and rnd.random() < 0.5:
+    if setup.variant == "rahdo" and d.black_die is None and rnd.random() < 0.5:
         inp["black_die"] = rnd.randint(1, 6)
     return inp
 
@@ -287,7 +290,7 @@ def random_input(game: Game, rnd: random.Random) -> dict:
     if d.kind == "keep_roll":
         if setup.expansion and rnd.random() < 0.2:
             return {"type": "spell", "color": d.color, "spell": "time_warp"}
-        if rnd.random() < 0.5 or not d.details.get("temple", True):
+        if rnd.random() < 0.5 or not d.temple:
             return dict(PROCEED)
         return {"type": "reroll"}
     if d.kind == "question":

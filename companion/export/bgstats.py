@@ -19,8 +19,8 @@ What the app decided (the rulebooks say nothing about BG Stats):
   gives the same play, never a second copy.
 - ``bggId`` is 0: no BoardGameGeek id for Treasure Mountain could be confirmed from a source.
 
->>> seats = (Seat("blue", "human", None, None, 101), Seat("red", "automa", None, "hard", 101),
-...          Seat("green", "automa", None, "hard", 90))
+>>> seats = (ScoredSeat("blue", "human", None, None, 101), ScoredSeat("red", "automa", None, "hard", 101),
+...          ScoredSeat("green", "automa", None, "hard", 90))
 >>> play = FinishedPlay("k", datetime(2026, 3, 12, 20, 0, tzinfo=UTC), datetime(2026, 3, 12, 21, 5, tzinfo=UTC),
 ...                     True, 5, seats, ("blue", "red", "green"), ("blue", "red", "green"))
 >>> out = export([play], tz=UTC)
@@ -54,8 +54,9 @@ DATE_FORMAT = "%Y-%m-%d %H:%M:%S"
 
 
 @dataclass(frozen=True)
-class Seat:
-    """One player of a finished game: colour, human or automa, the name given at setup, and the final total."""
+class ScoredSeat:
+    """A seat of a finished game as BG Stats gets it: colour, human or automa, the name given at setup, and the
+    final total."""
 
     color: str
     kind: str  # "human" | "automa"
@@ -79,7 +80,7 @@ class FinishedPlay:
     ended: datetime | None  # aware; None when the store did not keep it (duration 0)
     expansion: bool
     rounds: int
-    seats: tuple[Seat, ...]
+    seats: tuple[ScoredSeat, ...]
     start_order: tuple[str, ...]  # turn order after the starting rolls: its first is the start player
     final_order: tuple[str, ...]  # turn order at the end: it breaks ties
     game_id: int | None = None  # for the comment ("Treasure Companion game 3")
@@ -95,8 +96,8 @@ def ranking(play: FinishedPlay) -> list[str]:
     Most points first; a tie goes to the earlier player in the final turn order (the rulebook's rule), except
     that in a solo game a tie with an automa is a loss, so the automa ranks ahead of the human.
 
-    >>> s = (Seat("blue", "human", None, None, 90), Seat("red", "automa", None, "easy", 90),
-    ...      Seat("green", "automa", None, "easy", 80))
+    >>> s = (ScoredSeat("blue", "human", None, None, 90), ScoredSeat("red", "automa", None, "easy", 90),
+    ...      ScoredSeat("green", "automa", None, "easy", 80))
     >>> ranking(FinishedPlay("k", datetime(2026, 1, 1, tzinfo=UTC), None, True, 5, s, (), ("blue", "red", "green")))
     ['red', 'blue', 'green']
     """
@@ -109,7 +110,7 @@ def _uuid(*parts: str) -> str:
     return str(uuid.uuid5(NAMESPACE, "/".join(parts))).upper()
 
 
-def player_uuid(seat: Seat) -> str:
+def player_uuid(seat: ScoredSeat) -> str:
     """The same person (by name, case and spacing ignored) or the same automa colour: the same uuid."""
     if seat.kind == "automa":
         return _uuid("automa", seat.color)

@@ -13,7 +13,7 @@ from typing import TypeGuard
 
 from pydantic import ValidationError
 
-from companion.export.bgstats import FinishedPlay, Seat
+from companion.export.bgstats import FinishedPlay, ScoredSeat
 from companion.rules.setup import Setup
 from companion.store import GameInfo, GameNotFound, SavedGame, Store
 
@@ -47,7 +47,7 @@ def finished_play(info: GameInfo, saved: SavedGame) -> FinishedPlay:
     orders = [tuple(o) for e in saved.events
               if e.get("type") == "turn_order" and _is_order(o := e.get("order"), colors)]
     seats = tuple(
-        Seat(p.color, p.kind, p.name, p.difficulty, int(scores[p.color])) for p in setup.players
+        ScoredSeat(p.color, p.kind, p.name, p.difficulty, int(scores[p.color])) for p in setup.players
     )
     return FinishedPlay(
         key=f"{info.started.isoformat()}/{setup.seed}/{info.id}",

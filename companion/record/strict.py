@@ -30,6 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 
 from companion.files.oneline import cut, one_line
 from companion.rules.editions import expansion_parts, refusal
+from companion.rules.engine.inputs import RECORDED_TYPES, GameEnd
 from companion.rules.scoring import ScoreSheet, sheet_error
 from companion.rules.setup import Setup
 
@@ -41,13 +42,14 @@ MAX_EVENTS = 200_000
 MAX_DEPTH = 32
 #: Every whole number in a record fits a signed 64-bit integer (the seed needs 63 bits).
 MAX_INT = 2**63 - 1
-#: Every event type a record may hold (README, "The game record"); another one is a malformed record, not a game
+#: Every event type a record may hold (README, "The game record"): the facts the rules record, and the input
+#: events of the input types (``companion.rules.engine.inputs``). Another type is a malformed record, not a game
 #: that diverges from the rules.
-EVENT_TYPES = frozenset({
-    "automa_shuffle", "starting_rolls", "roll", "reroll", "roll_kept", "attack_called_off", "turn_order",
-    "round_start", "round_end", "place", "automa_draw", "sit_out", "answer", "gain", "loss", "table_keeps",
-    "score", "special_tile", "spell", "dragon", "attack_input", "axes", "attack", "correction", "game_end",
-})
+EVENT_TYPES = RECORDED_TYPES | {
+    "automa_shuffle", "roll", "roll_kept", "attack_called_off", "turn_order", "round_start", "round_end", "place",
+    "automa_draw", "sit_out", "gain", "loss", "table_keeps", "score", "special_tile", "spell", "dragon", "axes",
+    "attack",
+}
 #: Highest final score a game_end may carry: a score sheet with every count at its maximum (999) stays below.
 MAX_SCORE = 99_999
 
@@ -241,7 +243,7 @@ def check_event(event: Mapping, number: int) -> None:
         raise RecordError(2, f"malformed record: {where} has seq {event['seq']}, expected {number - 1}")
     if event["type"] not in EVENT_TYPES:
         raise malformed(where, f"type: {cut(json.dumps(event['type']))} is not an event type of the record")
-    if event["type"] == "game_end":
+    if event["type"] == GameEnd.TYPE:
         try:
             _GameEnd.model_validate({"scores": event.get("scores")})
         except ValidationError as exc:

@@ -3,11 +3,13 @@ shares (the engine's inputs, a score sheet, a record's events, the command line 
 
 The expansion adds mana gems (and their purple mine tiles), the spells, its board's spaces (Mana Cave, Wizard's
 Cave), the Spell Chamber tile and the golem. :func:`expansion_parts` walks a value as JSON (an input, an event,
-a score sheet) and names each of those it holds, with where it is; :func:`refusal` makes the one line that
-says it.
+a score sheet) and finds each of those it holds, with where it is; :func:`refusal` makes the one line that
+says it (``companion.rules.words.refusals`` words it).
 
 >>> [(p.field, p.what) for p in expansion_parts({"type": "correction", "target": "gems", "gem": "mana"})]
 [('gem', 'mana')]
+>>> expansion_parts({"place": {"golem": True}, "spell": "frost_bolt"})
+[Part(field='place.golem', what='golem'), Part(field='spell', what='frost_bolt')]
 >>> refusal(expansion_parts({"players": {"blue": {"spells": ["frost_bolt"]}}}))
 'players.blue.spells: Frost Bolt comes with Caverns of Gandûm: this game is the base game'
 >>> expansion_parts({"gems": {"ruby": 2, "mana": 0}, "space": "mine"})
@@ -20,8 +22,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from companion.rules.automa.choices import EXPANSION_SPACES, SPELLS
-from companion.rules.words.names import name_of
-from companion.rules.words.plural import join_and
+from companion.rules.words.refusals import expansion_only
 
 #: The gem only the expansion has.
 MANA = "mana"
@@ -31,18 +32,16 @@ _SPELLS = frozenset(SPELLS)
 
 
 class Part(NamedTuple):
-    """One expansion-only thing in a value: ``field`` where it is (``players.blue.spells``), ``what`` it is in
-    words (``Frost Bolt``)."""
+    """One expansion-only thing in a value: ``field`` where it is (``players.blue.spells``), ``what`` it is: the
+    id of a spell, an expansion space or tile (``frost_bolt``), or ``mana``, ``golem``, ``expansion_sheet``."""
 
     field: str
     what: str
 
 
 def _text_part(text: str) -> str | None:
-    if text == MANA:
-        return "mana"
-    if text in _SPELLS or text in EXPANSION_SPACES or text in EXPANSION_TILES:
-        return name_of(text)
+    if text == MANA or text in _SPELLS or text in EXPANSION_SPACES or text in EXPANSION_TILES:
+        return text
     return None
 
 
@@ -52,9 +51,9 @@ def _key_part(key: str, value: Any) -> str | None:
     if key == MANA and type(value) is int and value:
         return "mana"
     if key == "golem" and value is True:
-        return "the golem"
+        return "golem"
     if key == "expansion" and value is True:
-        return "the expansion's score sheet"
+        return "expansion_sheet"
     return None
 
 
@@ -90,7 +89,4 @@ def expansion_parts(value: Any, field: str = "") -> list[Part]:
 
 def refusal(parts: list[Part]) -> str:
     """The one line that refuses ``parts`` (not empty) in a base game, at the first one's field."""
-    head = f"{parts[0].field}: " if parts[0].field else ""
-    whats = [p.what for p in parts]
-    verb = "comes" if len(whats) == 1 else "come"
-    return f"{head}{join_and(whats)} {verb} with Caverns of Gandûm: this game is the base game"
+    return expansion_only([p.what for p in parts], parts[0].field)

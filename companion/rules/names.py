@@ -1,6 +1,6 @@
 """The game's named values as types, in one place: a colour, a difficulty, a deck, a gem, a tile, a data source,
-a decision kind. Each is a ``Literal`` (what mypy checks and pydantic validates) with the tuple of its values
-beside it (what a loop or a form's choices read), so the two cannot drift apart.
+a decision kind, a refusal code. Each is a ``Literal`` (what mypy checks and pydantic validates) with the tuple
+of its values beside it (what a loop or a form's choices read), so the two cannot drift apart.
 
 >>> COLORS, DECISION_KINDS[:3]
 (('red', 'yellow', 'green', 'blue'), ('starting_rolls', 'place', 'automa_turn'))
@@ -14,6 +14,11 @@ from typing import Literal, get_args
 Color = Literal["red", "yellow", "green", "blue"]
 COLORS: tuple[Color, ...] = get_args(Color)
 
+#: Who plays a seat: a person, or an automa playing a deck.
+PlayerKind = Literal["human", "automa"]
+PLAYER_KINDS: tuple[PlayerKind, ...] = get_args(PlayerKind)
+
+#: An automa's difficulty: the one list of them (New game, the score sheet, calibration, the history...).
 Difficulty = Literal["easy", "hard", "punishing"]
 DIFFICULTIES: tuple[Difficulty, ...] = get_args(Difficulty)
 
@@ -35,9 +40,33 @@ Source = Literal["rulebook", "estimate", "owner"]
 #: The scoring modules' name for the same type (:data:`Source`).
 ChartSource = Source
 
-#: What the game waits for (``companion.rules.engine.decision.Decision.kind``).
+#: What the game waits for (``companion.rules.engine.decisions.Decision.kind``).
 DecisionKind = Literal[
     "starting_rolls", "place", "automa_turn", "roll", "keep_roll", "question", "attack", "next_round",
     "final_scores", "over",
 ]
 DECISION_KINDS: tuple[DecisionKind, ...] = get_args(DecisionKind)
+
+#: Why the engine refused an input (``companion.rules.engine.refusals.IllegalInput.code``); each is worded by
+#: ``companion.rules.words.refusals``.
+RefusalCode = Literal[
+    # the input's shape
+    "wrong_shape", "missing", "unknown_field", "no_type", "unknown_input",
+    # when
+    "not_now", "before_start", "game_over", "golem_not_now",
+    # who and where
+    "not_a_player", "not_human", "not_a_space", "blocked", "golem_needs_empty", "expansion_only",
+    # spells and tiles
+    "not_a_spell", "spell_not_for_placement", "spell_needs_dislodge", "automa_no_spells", "not_a_special_tile",
+    "automa_tiles_face_down", "direction", "draco_at_top", "draco_off_track",
+    # dice
+    "not_a_die", "warp_not_yours", "warp_app_die", "warp_no_die", "warp_table_die", "no_temple_reroll",
+    # a dragon fight
+    "number_range", "tile_treasure", "axes_spent", "defence_spells", "axes_missing", "axes_range",
+    # answers and corrections
+    "answer_gems", "answer_tile", "answer_gem_tile", "answer_special_tile", "not_a_count", "dragon_range",
+    "correction_automa_only", "table_stash_counts", "not_a_gem", "correction_target",
+    # the end
+    "scores_players", "scores_whole",
+]
+REFUSAL_CODES: tuple[RefusalCode, ...] = get_args(RefusalCode)

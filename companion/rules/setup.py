@@ -21,12 +21,12 @@ more of them sit out.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from companion.rules.automa.deck import Deck
-from companion.rules.names import Color, DeckName, Difficulty
+from companion.rules.names import Color, DeckName, Difficulty, PlayerKind
 from companion.rules.reference import load_reference
 
 Variant = Literal["standard", "rahdo"]
@@ -34,7 +34,7 @@ Variant = Literal["standard", "rahdo"]
 #: cannot see) or "table" (the things lie beside each automa's deck; the app only says what to take and asks
 #: for the counts once, on the end-of-game sheet).
 Stash = Literal["app", "table"]
-STASH_KEEPERS: tuple[str, ...] = ("app", "table")
+STASH_KEEPERS: tuple[Stash, ...] = get_args(Stash)
 
 # humans -> rounds, per the "Game Length" tables (base rulebook step 8; expansion table).
 _BASE_ROUNDS = {4: 5, 3: 6, 2: 7}
@@ -74,7 +74,7 @@ class Player(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     color: Color
-    kind: Literal["human", "automa"]
+    kind: PlayerKind
     name: str | None = Field(default=None, max_length=MAX_NAME)
     deck: DeckName | None = None
     difficulty: Difficulty | None = None

@@ -16,12 +16,34 @@ resources. Both are documented estimates for simulations only.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from itertools import compress
 from operator import not_
 
 from companion.rules.automa import choices as automa_rules
-from companion.rules.engine.game import Decision, Game
+from companion.rules.engine.decisions import (
+    AttackDecision,
+    AutomaTurnDecision,
+    FinalScoresDecision,
+    KeepRollDecision,
+    NextRoundDecision,
+    PlaceDecision,
+    QuestionDecision,
+    RollDecision,
+    StartingRollsDecision,
+)
+from companion.rules.engine.game import Game
+from companion.rules.engine.inputs import (
+    PROCEED,
+    Answer,
+    AttackInput,
+    DragonTile,
+    Fighter,
+    GameEnd,
+    Input,
+    Json,
+    Place,
+    Reroll,
+)
 
 GREEDY_ORDER = (
     "dwarf_king",
@@ -73,6 +95,10 @@ class _BotRandom(random.Random):
         return a + r
 
 
+#: The one ``Reroll`` (it has no field).
+REROLL = Reroll()
+
+
 class Bot:
     """Answers every decision of a game with legal inputs.
 
@@ -85,71 +111,69 @@ class Bot:
         self.kind = kind
         self.rng = _BotRandom(seed)
 
-    def input_for(self, game: Game) -> dict:
+    def input_for(self, game: Game) -> Input:
         d = game.decision
-        kind = d.kind
         # The most frequent first (a game asks about 160 times: 60 automa turns, 50 questions, 30 placements).
-        if kind == "automa_turn":
-            return {"type": "proceed"}
-        if kind == "question":
-            return {"type": "answer", "value": self._table_answer(game, d.details)}
-        if kind == "place":
-            return {"type": "place", "space": self._space(d)}
-        match kind:
-            case "roll" | "next_round" | "starting_rolls":
-                return {"type": "proceed"}
-            case "keep_roll":
-                if d.details.get("purpose") == "attack":  # a low fight die: re-roll it with the Temple if there
-                    low = d.details["temple"] and d.details["value"] <= 3
-                    return {"type": "reroll"} if low else {"type": "proceed"}
-                # re-roll a die that would anger the dragon
-                return {"type": "reroll"} if d.details["value"] >= d.details["threshold"] else {"type": "proceed"}
-            case "attack":
+        match d:
+            case AutomaTurnDecision():
+                return PROCEED
+            case QuestionDecision():
+                return Answer(self._table_answer(game, d.question, d.gem_count))
+            case PlaceDecision():
+                return Place(self._space(d))
+            case RollDecision() | NextRoundDecision() | StartingRollsDecision():
+                return PROCEED
+            case KeepRollDecision(purpose="attack"):  # a low fight die: re-roll it with the Temple if there
+                return REROLL if d.temple and d.value <= 3 else PROCEED
+            case KeepRollDecision():  # re-roll a die that would anger the dragon
+                return REROLL if d.threshold is not None and d.value >= d.threshold else PROCEED
+            case AttackDecision():
                 return self._attack(game, d)
-            case "final_scores":
+            case FinalScoresDecision() if not game.setup.table_stash:
+                return GameEnd(self.final_scores(game))
+            case FinalScoresDecision():
                 # When the table kept the automa's things, the sheet holds the only record of their counts.
-                if not game.setup.table_stash:
-                    return {"type": "game_end", "scores": self.final_scores(game)}
                 scores, sheet = self.final_sheet(game)
-                return {"type": "game_end", "scores": scores, "sheet": sheet}
+                return GameEnd(scores, sheet)
         raise ValueError(f"nothing to do for {d.kind}")
 
-    def _space(self, d: Decision) -> str:
-        # The spaces whose reason is None, in board order (a reason is never an empty text); compress and map
-        # run the loop in C (a game asks ~30 times).
-        spaces = d.details["spaces"]
+    def _space(self, d: PlaceDecision) -> str:
+        # The spaces whose reason is None, in board order (a reason is never false); compress and map run the
+        # loop in C (a game asks ~30 times).
+        spaces = d.spaces
         legal = list(compress(spaces, map(not_, spaces.values())))
         if self.kind == "greedy":
             return next(s for s in GREEDY_ORDER if s in legal)
         return self.rng.choice(legal)
 
-    def _table_answer(self, game: Game, details: Mapping):
+    def _table_answer(self, game: Game, question: str, count: int = 0) -> Json:
         """What the table says to a question about an automa's take (asked, or counted at the end)."""
         r = self.rng
-        q = details["question"]
         gems = automa_rules.STASH_GEMS if game.setup.expansion else automa_rules.GEM_COLORS
-        if q == "gems":
-            return [r.choice(gems) for _ in range(details["count"])]
-        if q == "dwarf_king":
+        if question == "gems":
+            return [r.choice(gems) for _ in range(count)]
+        if question == "dwarf_king":
             return r.randint(2, 6)
-        if q == "gem_market":
+        if question == "gem_market":
             return r.randint(0, 3)
-        if q == "tunnel":
+        if question == "tunnel":
             if r.random() < 0.15:
                 # a base game has no Spell Chamber (rules version 1 took it: its games stay as they were)
                 tiles = automa_rules.special_tiles(game.setup.expansion or game.version < 2)
                 return {"kind": "special", "tile": r.choice(tiles)}
             return {"kind": "gem", "gem": r.choice(gems), "gems": r.randint(2, 5)}
-        if q == "wizards_cave":
+        if question == "wizards_cave":
             return r.choice(automa_rules.SPELLS)
-        raise ValueError(f"unknown question {q}")
+        raise ValueError(f"unknown question {question}")
 
-    def _attack(self, game: Game, d: Decision) -> dict:
+    def _attack(self, game: Game, d: AttackDecision) -> AttackInput:
         r = self.rng
-        humans = {p.color: {"die": None, "axes": r.randint(0, 3)} for p in game.setup.humans}
-        axes = {c: sum(2 if r.random() < 0.25 else 1 for _ in range(n)) for c, n in d.details["axes"].items()}
-        tile = {"strength": r.randint(3, 8), "treasure": r.choice(("gold", "gems")), "points": r.randint(4, 10)}
-        return {"type": "attack_input", "tile": tile, "players": humans, "automa_axes": axes}
+        # No spells: the bots' fighters never named them, and their records stay as they were.
+        humans: dict[str, Fighter] = {p.color: Fighter(axes=r.randint(0, 3), keys=("die", "axes"))
+                                      for p in game.setup.humans}
+        axes = {c: sum(2 if r.random() < 0.25 else 1 for _ in range(n)) for c, n in d.axes.items()}
+        tile = DragonTile(r.randint(3, 8), r.choice(("gold", "gems")), r.randint(4, 10))
+        return AttackInput(tile, humans, axes)
 
     def human_line(self, game: Game, color: str) -> dict:
         """A plausible end-game sheet line for a bot human (a simulation estimate, see the module doc)."""
@@ -189,13 +213,13 @@ class Bot:
 
     def automa_lines(self, game: Game) -> dict[str, dict]:
         """Each automa's sheet line: the app's stash, or what the table kept beside its deck (counted by the bot
-        as a table would, :mod:`companion.sim.table_tally`)."""
+        as a table would, :mod:`companion.sim.table_stash`)."""
         if not game.setup.table_stash:
             return {p.color: game.automa_line(p.color) for p in game.setup.automa}
-        from companion.sim.table_tally import tally
+        from companion.sim.table_stash import tally
 
         levels: dict[str, str | None] = {p.color: p.difficulty for p in game.setup.automa}
-        return tally(game.events(), levels, lambda q, details: self._table_answer(game, details))
+        return tally(game.events(), levels, lambda question, count: self._table_answer(game, question, count))
 
 
 def play(game: Game, bot: Bot, on_step=None) -> Game:

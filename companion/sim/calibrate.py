@@ -32,10 +32,10 @@ from companion.rules.automa.calibration import (
 )
 from companion.rules.automa.deck import DECK_NAMES, Deck
 from companion.rules.engine.game import Game
+from companion.rules.names import DIFFICULTIES
 from companion.sim.bots import Bot, play
 from companion.sim.simulate import sim_setup
 
-DIFFICULTIES = ("easy", "hard", "punishing")
 BOTS = ("random", "greedy")
 FINGERPRINT_GAMES = 20
 #: Games one worker plays before it reports back (small enough for a smooth progress bar).

@@ -92,15 +92,16 @@ class HistoryStats:
         return sum(s.games for s in self.by_difficulty.values())
 
 
-_DIFFICULTY_ORDER = {"easy": 0, "hard": 1, "punishing": 2}
-
-
 def stats_by_difficulty(summaries: list[GameSummary]) -> HistoryStats:
+    # Imported here: the `games` command lists the store without loading the rules (tests/cli/test_lazy_imports.py).
+    from companion.rules.names import DIFFICULTIES
+
+    order: dict[str, int] = {level: n for n, level in enumerate(DIFFICULTIES)}
     groups: dict[str | None, list[GameSummary]] = {}
     for s in summaries:
         groups.setdefault(s.difficulty, []).append(s)
     out: dict[str | None, DifficultyStats] = {}
-    for difficulty in sorted(groups, key=lambda d: (d is None, _DIFFICULTY_ORDER.get(d or "", 99), d or "")):
+    for difficulty in sorted(groups, key=lambda d: (d is None, order.get(d or "", 99), d or "")):
         games = groups[difficulty]
         human_scores = [s.scores[c] for s in games for c in s.humans]
         rank_scores: dict[str, list[int]] = {}

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from companion.rules.engine.game import Game
+from companion.rules.engine.inputs import Input, Json
 from companion.rules.scoring import rank_order, solo_automa, solo_verdict
 from companion.rules.setup import Setup
 from companion.store import GameSummary, Store, StoreConflict, StoreError
@@ -65,7 +66,7 @@ class GameSession:
         fresh = self.resume(self.store, self.game_id)
         self.game, self.revision = fresh.game, fresh.revision
 
-    def act(self, inp: Mapping, *, seen: int | None = None) -> list[dict]:
+    def act(self, inp: Input | Mapping[str, Json], *, seen: int | None = None) -> list[dict]:
         """Play one input and save its step (with the finish, when it ends the game, in one transaction).
 
         ``seen``: the revision of the game the screen showed when the input was made there (see :meth:`_check_seen`).

@@ -45,6 +45,7 @@ from companion.files.paths import (  # noqa: F401 (re-exported)
 from companion.rules.board.spaces import TAVERN_SPACES
 from companion.rules.reference import Reference, load_reference
 from companion.rules.scoring import SetChart, load_scoring
+from companion.rules.setup import Stash
 
 log = logging.getLogger(__name__)
 
@@ -124,8 +125,13 @@ class Settings(BaseModel):
     #: When on, the app draws the automa's axe tokens itself (3 in 4 worth one, 1 in 4 worth two).
     virtual_axe_bag: bool = False
     #: Who keeps the automa's gold, gems and tiles in a new game: the app, or the table (New game remembers it).
-    stash: Literal["app", "table"] = "app"
+    stash: Stash = "app"
     corrections: Corrections = Field(default_factory=Corrections)
+
+    @property
+    def table_stash(self) -> bool:
+        """New games leave the automa's things to the table (``stash`` "table")."""
+        return self.stash == "table"
 
     def replace(self, **changes: Any) -> Settings:
         """A validated copy with ``changes`` applied."""

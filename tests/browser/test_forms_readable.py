@@ -44,7 +44,7 @@ def two_rahdo() -> Setup:
 
 def waits_for(kind: str, **details) -> Callable[[Game], bool]:
     """The game waits for ``kind`` (with these ``details``)."""
-    return lambda g: g.decision.kind == kind and all(g.decision.details.get(k) == v for k, v in details.items())
+    return lambda g: g.decision.kind == kind and all(getattr(g.decision, k, None) == v for k, v in details.items())
 
 
 @dataclass(frozen=True)

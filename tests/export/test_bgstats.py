@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr, field_validator
 
-from companion.export.bgstats import FinishedPlay, Seat, export, ranking
+from companion.export.bgstats import FinishedPlay, ScoredSeat, export, ranking
 
 # --- the schema: field names and JSON types as BG Stats writes them ----------------------------------------
 
@@ -150,9 +150,9 @@ T0 = datetime(2026, 3, 12, 19, 30, tzinfo=UTC)
 
 def solo(blue: int, red: int, green: int, difficulty: str = "hard", order=("blue", "red", "green"), **kw):
     seats = (
-        Seat("blue", "human", kw.pop("name", None), None, blue),
-        Seat("red", "automa", None, difficulty, red),
-        Seat("green", "automa", None, difficulty, green),
+        ScoredSeat("blue", "human", kw.pop("name", None), None, blue),
+        ScoredSeat("red", "automa", None, difficulty, red),
+        ScoredSeat("green", "automa", None, difficulty, green),
     )
     return FinishedPlay(kw.pop("key", "solo"), kw.pop("started", T0), kw.pop("ended", T0 + timedelta(minutes=72)),
                         kw.pop("expansion", True), 5, seats, kw.pop("start_order", order), order, **kw)
@@ -207,8 +207,8 @@ def test_a_tie_between_two_automa_goes_by_turn_order():
 
 
 def test_with_people_only_a_tie_goes_to_the_earlier_player_in_the_final_turn_order():
-    seats = (Seat("red", "human", "Ann", None, 90), Seat("blue", "human", "Bo", None, 90),
-             Seat("yellow", "human", None, None, 95))
+    seats = (ScoredSeat("red", "human", "Ann", None, 90), ScoredSeat("blue", "human", "Bo", None, 90),
+             ScoredSeat("yellow", "human", None, None, 95))
     play = FinishedPlay("m", T0, T0 + timedelta(hours=2), False, 6, seats, ("red", "blue", "yellow"),
                         ("yellow", "blue", "red"))
     out = export([play], tz=UTC)

@@ -11,6 +11,7 @@ from companion.files.oneline import json_escaped
 from companion.record.format import _LINE_MARK, _encode, dumps, game_record
 from companion.record.plain_json import is_plain
 from companion.rules.engine.game import Game
+from companion.rules.engine.inputs import Answer
 from companion.sim.bots import Bot, play
 from companion.sim.simulate import sim_setup
 
@@ -107,16 +108,16 @@ def _played_to_the_end(answer):
     game, bot, given = Game(sim_setup(7, 1, "hard", True)), Bot("random", 7), False
     while game.decision.kind != "final_scores":
         inp = bot.input_for(game)
-        if inp["type"] == "answer" and not given and (value := answer(game.decision.details)) is not None:
-            inp, given = {"type": "answer", "value": value}, True
+        if isinstance(inp, Answer) and not given and (value := answer(game.decision)) is not None:
+            inp, given = Answer(value), True
         game.act(inp)
     assert given
     return game, bot
 
 
 @pytest.mark.parametrize("answer", [
-    lambda d: _Count.THREE if d["question"] in ("dwarf_king", "gem_market") else None,
-    lambda d: [_Name("ruby")] * d["count"] if d["question"] == "gems" else None,
+    lambda d: _Count.THREE if d.question in ("dwarf_king", "gem_market") else None,
+    lambda d: [_Name("ruby")] * d.gem_count if d.question == "gems" else None,
 ])
 def test_a_game_whose_inputs_are_not_plain_is_written_as_json_dumps_writes_it(answer):
     game, _ = _played_to_the_end(answer)
@@ -125,7 +126,7 @@ def test_a_game_whose_inputs_are_not_plain_is_written_as_json_dumps_writes_it(an
 
 
 def test_a_float_on_the_score_sheet_is_written_as_json_dumps_writes_it():
-    game, bot = _played_to_the_end(lambda d: None if d["question"] != "dwarf_king" else 4)
+    game, bot = _played_to_the_end(lambda d: None if d.question != "dwarf_king" else 4)
     scores, sheet = bot.final_sheet(game)
     game.act({"type": "game_end", "scores": scores, "sheet": {**sheet, "note": 1e16}})
     text = game_record(game)

@@ -5,6 +5,7 @@ import re
 from pathlib import Path
 
 from companion.record.strict import EVENT_TYPES
+from companion.rules.engine.inputs import RECORDED_TYPES
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -17,10 +18,12 @@ def listed_types() -> set[str]:
 
 
 def engine_types() -> set[str]:
-    """Every event type written in the rules' code: ``emit("type", ...)`` or an event written out whole."""
+    """Every event type the rules make: a fact written in their code (``emit("type", ...)`` or an event written
+    out whole, ``"type": "roll"``), or the input event of an input type (``engine.inputs``: every type but a plain
+    "go on")."""
     code = "".join(p.read_text(encoding="utf-8") for p in (REPO / "companion" / "rules").rglob("*.py"))
     made = set(re.findall(r'\bemit\(\s*"([a-z_]+)"', code)) | set(re.findall(r'"type": "([a-z_]+)"', code))
-    return made - {"proceed"}  # proceed: an input that is no event
+    return made - {"proceed"} | RECORDED_TYPES  # proceed: an input that is no event
 
 
 def test_the_documented_event_types_are_the_checker_s():

@@ -36,19 +36,19 @@ def pinned_input(game: Game, n: int) -> dict:
     if d.kind == "place":
         if game.state.round == 3 and not game.state.special_tiles["blue"]:
             return {"type": "special_tile", "color": "blue", "tile": "dragon_song"}
-        return {"type": "place", "space": next(s for s in PREFERENCES if d.details["spaces"][s] is None)}
+        return {"type": "place", "space": next(s for s in PREFERENCES if d.spaces[s] is None)}
     if d.kind == "roll":
         return {"type": "proceed"} if n % 2 else {"type": "roll", "value": 1 + n % 6}
     if d.kind == "question":
         return {"type": "answer", "value": {
             "gems": ["ruby", "sapphire"], "dwarf_king": 3, "gem_market": 1,
             "tunnel": {"kind": "gem", "gem": "emerald", "gems": 2}, "wizards_cave": "mind_control",
-        }[d.details["question"]]}
+        }[d.question]}
     if d.kind == "attack":
         return {"type": "attack_input",
                 "tile": {"strength": 6, "treasure": "gold" if n % 2 else "gems", "points": 7},
                 "players": {"blue": {"die": 3, "axes": 2}},
-                "automa_axes": {c: k + (1 if k else 0) for c, k in d.details["axes"].items()}}
+                "automa_axes": {c: k + (1 if k else 0) for c, k in d.axes.items()}}
     if d.kind == "final_scores":
         return {"type": "game_end", "scores": {"blue": 120, "red": 95, "green": 88}}
     return {"type": "proceed"}
@@ -64,8 +64,8 @@ def pinned_input_v2(game: Game, n: int) -> dict:
     if s.last_die is not None and s.last_die["color"] == "blue" and warps == 0:
         warp = {"type": "spell", "color": "blue", "spell": "time_warp"}
         return warp if s.last_die["by"] == "app" else {**warp, "value": 1 + n % 6}
-    if d.kind == "keep_roll" and d.details["purpose"] == "attack":
-        if d.details["temple"]:
+    if d.kind == "keep_roll" and d.purpose == "attack":
+        if d.temple:
             return {"type": "reroll"}
         if not just_warped:
             return {"type": "spell", "color": "blue", "spell": "time_warp"}

@@ -9,6 +9,7 @@ from flet_helpers import walk
 
 from companion.rules.engine.game import Game
 from companion.rules.setup import Setup
+from companion.rules.words.decisions import prompt
 
 ORDER = ["blue", "yellow"]
 
@@ -86,13 +87,13 @@ def tunnel_game(*, seed: int = 0, expansion: bool = True, version: int | None = 
 def automa_take(game: Game, tile: str) -> None:
     """Every automa's Tunnel question is answered with the special tile ``tile``."""
     while game.decision.kind == "question":
-        assert game.decision.details["question"] == "tunnel"
+        assert game.decision.question == "tunnel"
         game.act({"type": "answer", "value": {"kind": "special", "tile": tile}})
 
 
 def on_to_blue(game: Game) -> None:
     while not (game.decision.kind == "place" and game.decision.color == "blue"):
-        assert game.decision.kind in ("automa_turn", "roll"), game.decision.prompt
+        assert game.decision.kind in ("automa_turn", "roll"), prompt(game.decision)
         game.act({"type": "proceed"})
 
 
@@ -108,5 +109,5 @@ def red_with_stone_beards_loses_to_the_dragon(version: int | None = None) -> tup
     place(game, space)
     roll(game, 6)
     step = game.act({"type": "attack_input", "tile": {"strength": 20, "treasure": "gold", "points": 5},
-                     "players": {"blue": {"die": 6}}, "automa_axes": dict(game.decision.details["axes"])})
+                     "players": {"blue": {"die": 6}}, "automa_axes": dict(game.decision.axes)})
     return game, step

@@ -62,7 +62,7 @@ def test_a_base_game_fight_has_no_frost_bolt_or_ice_storm():
 
 def test_a_base_game_automa_tunnel_tile_is_never_the_spell_chamber():
     game = tunnel_game(expansion=False)
-    assert game.decision.kind == "question" and game.decision.details["question"] == "tunnel"
+    assert game.decision.kind == "question" and game.decision.question == "tunnel"
     with pytest.raises(IllegalInput, match="Caverns of Gand"):
         game.act({"type": "answer", "value": {"kind": "special", "tile": "spell_chamber"}})
 

@@ -23,7 +23,7 @@ def test_draco_speak_may_move_the_dragon_onto_the_head_and_it_attacks_at_once():
     step = game.act({"type": "spell", "color": "yellow", "spell": "draco_speak", "direction": 1})
     assert [e["position"] for e in events(step, "dragon")] == [head(game)]
     d = game.decision
-    assert d.kind == "attack" and d.details["trigger"] == "yellow"
+    assert d.kind == "attack" and d.color == "yellow"
     # once the dragon is at the head the spell cannot be cast (expansion text)
     with pytest.raises(IllegalInput, match="top"):
         game.act({"type": "spell", "color": "blue", "spell": "draco_speak", "direction": -1})

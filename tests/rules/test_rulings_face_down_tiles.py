@@ -29,7 +29,7 @@ def test_dragon_song_face_down_does_not_lower_the_threshold():
     assert game.state.board["treasure_hoard"].color == "red"
     space = next(s for s in ("scout", "tribute", "supply_wagon", "mana_cave") if s not in game.state.board)
     place(game, space)
-    assert game.decision.kind == "roll" and game.decision.details["threshold"] == 3
+    assert game.decision.kind == "roll" and game.decision.threshold == 3
 
 
 def test_the_automas_special_tile_still_counts_as_a_mine_tile():

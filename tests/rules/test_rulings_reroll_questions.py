@@ -15,6 +15,7 @@ from engine_helpers import events, place, roll
 
 from companion.record.format import game_record, loads
 from companion.rules.engine.game import Game
+from companion.rules.words.decisions import prompt
 from companion.sim.bots import Bot
 from companion.sim.simulate import sim_setup
 from tests.rules.rulings_helpers import dragon_to, fight, head, two_humans
@@ -52,7 +53,7 @@ def test_a_base_game_die_the_temple_re_rolled_must_be_accepted():
     dragon_set_off_by_blue(game, blue_first="temple")
     fight(game, 4, UNDECIDED)
     d = game.decision
-    assert (d.kind, d.color, d.details["temple"]) == ("keep_roll", "blue", True)
+    assert (d.kind, d.color, d.temple) == ("keep_roll", "blue", True)
     again = game.act({"type": "reroll"})
     new = next(e for e in again if e["type"] == "roll")
     (attack,) = events(again, "attack")
@@ -77,7 +78,7 @@ def test_with_the_expansion_the_same_die_is_still_shown_for_time_warp():
     step = fight(game, 4, UNDECIDED)
     assert not events(step, "attack")
     d = game.decision
-    assert (d.kind, d.color, d.details["temple"]) == ("keep_roll", "blue", False)
+    assert (d.kind, d.color, d.temple) == ("keep_roll", "blue", False)
 
 
 def test_a_version_2_base_game_still_asks_and_its_record_replays():
@@ -85,7 +86,7 @@ def test_a_version_2_base_game_still_asks_and_its_record_replays():
     game = two_humans(expansion=False, version=2)
     dragon_set_off_by_blue(game)
     fight(game, 4, UNDECIDED)
-    assert game.decision.kind == "keep_roll" and game.decision.details["temple"] is False
+    assert game.decision.kind == "keep_roll" and game.decision.temple is False
     game.act({"type": "proceed"})
     text = game_record(game)
     assert game_record(loads(text)) == text
@@ -101,5 +102,5 @@ def test_the_bots_base_games_never_meet_a_question_with_one_answer(humans, varia
         while not game.finished:
             d = game.decision
             if d.kind == "keep_roll":
-                assert d.details["temple"] is True, (seed, d.prompt)
+                assert d.temple is True, (seed, prompt(d))
             game.act(bot.input_for(game))

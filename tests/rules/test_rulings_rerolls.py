@@ -43,15 +43,15 @@ def test_the_temple_re_roll_is_offered_for_the_apps_fight_die():
     assert not events(step, "attack")  # not resolved yet: blue may re-roll first
     d = game.decision
     assert (d.kind, d.color) == ("keep_roll", "blue")
-    assert d.details["purpose"] == "attack" and d.details["value"] == first["value"]
-    assert d.details["temple"] is True
+    assert d.purpose == "attack" and d.value == first["value"]
+    assert d.temple is True
     again = game.act({"type": "reroll"})
     assert again[0]["type"] == "reroll" and again[0]["input"] is True
     new = next(e for e in again if e["type"] == "roll")
     assert new["reroll"] is True and new["purpose"] == "attack" and new["color"] == "blue"
     # the Temple's one re-roll is spent; the die still decides, so the table may still cast Time Warp
     d = game.decision
-    assert (d.kind, d.color, d.details["temple"]) == ("keep_roll", "blue", False)
+    assert (d.kind, d.color, d.temple) == ("keep_roll", "blue", False)
     with pytest.raises(IllegalInput):
         game.act({"type": "reroll"})
     resolved = game.act({"type": "proceed"})
@@ -96,11 +96,11 @@ def test_rahdo_the_trigger_in_the_temple_may_re_roll_the_black_die():
     (black,) = [e for e in step if e["type"] == "roll"]
     assert black["black"] is True and black["color"] == "blue"
     d = game.decision
-    assert (d.kind, d.color, d.details["temple"]) == ("keep_roll", "blue", True)
+    assert (d.kind, d.color, d.temple) == ("keep_roll", "blue", True)
     again = game.act({"type": "reroll"})
     new = next(e for e in again if e["type"] == "roll")
     assert new["black"] is True and new["reroll"] is True
-    assert not events(again, "attack") and game.decision.details["temple"] is False
+    assert not events(again, "attack") and game.decision.temple is False
     (a,) = events(game.act({"type": "proceed"}), "attack")
     assert a["defence"] == {"blue": new["value"], "yellow": new["value"]}
 
@@ -114,7 +114,7 @@ def test_rahdo_a_temple_occupant_who_did_not_trigger_gets_no_temple_re_roll():
     roll(game, 6)
     fight(game, 4, {"blue": {"axes": 0}, "yellow": {"axes": 0}})
     d = game.decision  # the black die decides (strength 4, no axes): blue may cast Time Warp, nobody has a Temple
-    assert (d.kind, d.color, d.details["temple"]) == ("keep_roll", "blue", False)
+    assert (d.kind, d.color, d.temple) == ("keep_roll", "blue", False)
     with pytest.raises(IllegalInput):
         game.act({"type": "reroll"})
 
@@ -194,7 +194,7 @@ def test_time_warp_on_a_fight_die_the_app_rolled():
     set_the_dragon_off(game)
     fight(game, 4, {"blue": {"axes": 0}, "yellow": {"die": 6, "axes": 0}})
     d = game.decision
-    assert (d.kind, d.color, d.details["temple"]) == ("keep_roll", "blue", False)
+    assert (d.kind, d.color, d.temple) == ("keep_roll", "blue", False)
     step = game.act({"type": "spell", "color": "blue", "spell": "time_warp"})
     new = next(e for e in step if e["type"] == "roll")
     assert new["purpose"] == "attack" and new["reroll"] is True and new["by"] == "app"
@@ -214,6 +214,6 @@ def test_time_warp_with_the_temple_on_the_same_die():
     assert game.decision.kind == "keep_roll"
     step = game.act({"type": "spell", "color": "blue", "spell": "time_warp"})
     new = events(step, "roll")[0]
-    assert game.decision.kind == "keep_roll" and game.decision.details["value"] == new["value"]
+    assert game.decision.kind == "keep_roll" and game.decision.value == new["value"]
     game.act({"type": "proceed"})
     assert game.state.dragon == (1 if new["value"] >= 3 else 0)

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from plain_words import assert_plain
 
 from companion.rules.automa.deck import Deck, load_builtin
+from companion.rules.engine.inputs import Answer, AttackInput, Place, Proceed, Reroll
 from companion.rules.setup import Player, Setup
 from companion.sim.bots import Bot
 from companion.store.session import GameSession
@@ -88,38 +89,46 @@ class Table:
         if self.rnd.random() < 0.1:
             side = side_input(game, self.rnd)
             if side is not None:
-                side = dict(side)
-                kind = side.pop("type")
-                if kind == "spell":
-                    p.spell(side.pop("color"), side.pop("spell"), **side)
-                elif kind == "special_tile":
-                    p.special_tile(side["color"], side["tile"])
-                elif kind == "correction":
-                    p.correct(side["target"], side["value"], side.get("color"), side.get("gem"))
-                elif kind == "place":
-                    p.golem(side["color"], side["space"])
+                self.side_tap(side)
                 self.look()
         if self.rnd.random() < 0.1 and game.can_undo:
             assert p.undo()
             self.look()
             p.redo()
             self.look()
-        inp = self.bot.input_for(game)
-        kind = inp["type"]
-        if kind == "proceed":
-            ok = p.proceed()
-        elif kind == "reroll":
-            ok = p.reroll()
-        elif kind == "place":
-            ok = p.tap_space(inp["space"])
-        elif kind == "answer":
-            ok = p.answer(inp["value"])
-        elif kind == "attack_input":
-            ok = p.attack(inp["tile"], inp["players"], inp["automa_axes"])
-        else:
-            raise AssertionError(f"unexpected input {inp}")
-        assert ok, p.error
+        assert self.bot_tap(), p.error
         self.look()
+
+    def side_tap(self, side: dict) -> None:
+        """The tap on the round screen that gives ``side`` (a spell, a tile, a correction, the golem)."""
+        p, kind = self.p, side["type"]
+        if kind == "spell" and side["spell"] == "time_warp":
+            p.time_warp(side["color"], side.get("value"))
+        elif kind == "spell":
+            p.spell(side["color"], side["spell"], side.get("direction"))
+        elif kind == "special_tile":
+            p.special_tile(side["color"], side["tile"])
+        elif kind == "correction":
+            p.correct(side["target"], side["value"], side.get("color"), side.get("gem"))
+        elif kind == "place":
+            p.golem(side["color"], side["space"])
+
+    def bot_tap(self) -> bool:
+        """The tap on the round screen that gives the bot's input."""
+        p = self.p
+        match self.bot.input_for(p.game):
+            case Proceed():
+                return p.proceed()
+            case Reroll():
+                return p.reroll()
+            case Place() as place:
+                return p.tap_space(place.space)
+            case Answer() as answer:
+                return p.answer(answer.value)
+            case AttackInput() as attack:
+                players = {c: f.to_json() for c, f in attack.players.items()}
+                return p.attack(attack.tile.to_json(), players, attack.automa_axes)
+        raise AssertionError("an input the bot never gives")
 
     def play_to_final_scores(self) -> None:
         self.look()
@@ -139,7 +148,7 @@ def final_sheet(session: GameSession, seen: list[str], rnd: random.Random) -> No
         seen += [e for e in [f.set_count(color, "gold", "lots")] if e]
         seen += texts(f.view())
     for color in f.automa:
-        if f.table:  # the table kept its things: its counts are entered on the sheet
+        if f.table_stash:  # the table kept its things: its counts are entered on the sheet
             for key in ("track", "mine_tiles", "gem_mine_tiles", "gold", "mined_gems"):
                 f.set_count(color, key, str(rnd.choice([0, 1, 2, 7])))
             f.set_count(color, "mine_tiles", "9")

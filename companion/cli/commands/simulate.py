@@ -22,6 +22,7 @@ from companion.cli.help_notes import (
 from companion.files.oneline import one_line, shown
 from companion.files.paths import data_dir_arg
 from companion.files.reading import path_arg
+from companion.rules.names import DIFFICULTIES
 from companion.rules.setup import STASH_KEEPERS
 from companion.sim.bots import BOTS
 from companion.sim.decks import check_in_play, decks_from_files
@@ -38,7 +39,7 @@ def register(sub) -> None:
     p.add_argument("--games", type=int, default=100, help=f"how many games (default 100, at most {MAX_GAMES:,})")
     p.add_argument("--seed", type=int, default=1, help="the run's seed (same arguments, same records)")
     p.add_argument("--humans", type=int, choices=(1, 2), default=1, help="1: solo with two automa; 2: one automa")
-    p.add_argument("--difficulty", choices=("easy", "hard", "punishing"), default="hard")
+    p.add_argument("--difficulty", choices=DIFFICULTIES, default="hard")
     p.add_argument("--base", action="store_true", help="the base game (no expansion)")
     p.add_argument("--bot", choices=BOTS, default="random", help="how the bot humans place (default random)")
     p.add_argument("--deck", action="append", type=path_arg, metavar="FILE", default=[],

@@ -22,14 +22,14 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from companion.rules.automa.deck import Deck
-from companion.rules.names import DECK_NAMES, DeckName
+from companion.rules.names import DECK_NAMES, DeckName, Difficulty
 
 
 class Band(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
-    difficulty: Literal["easy", "hard", "punishing"]
+    difficulty: Difficulty
     bot: Literal["random", "greedy"]
-    deck: Literal["red", "green"]
+    deck: DeckName
     games: int
     seed: int
     p10: int
@@ -41,7 +41,7 @@ class BotBand(BaseModel):
     """The bot human's own final score: how the automa's band compares with a player of that kind."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-    difficulty: Literal["easy", "hard", "punishing"]
+    difficulty: Difficulty
     bot: Literal["random", "greedy"]
     games: int
     seed: int
@@ -52,7 +52,7 @@ class BotBand(BaseModel):
 
 class Fingerprint(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
-    difficulty: Literal["easy", "hard", "punishing"]
+    difficulty: Difficulty
     bot: Literal["random", "greedy"]
     seed: int
     games: int

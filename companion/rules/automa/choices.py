@@ -20,7 +20,7 @@ from functools import cache, partial
 from typing import NamedTuple
 
 from companion.rules.board.occupants import Occupant
-from companion.rules.board.placement import occupied_reason
+from companion.rules.board.placement import occupied_reason, skip_reason
 from companion.rules.board.spaces import SPACES
 
 CHOICES = ("primary", "secondary", "tertiary")
@@ -85,10 +85,10 @@ def choose_space(card, board: Mapping[str, Occupant], color: str, dwarf: int, ex
         occupant = board.get(space)
         if occupant is None:  # an empty space takes any dwarf
             return _pick((choice, space, skipped))
-        why = occupied_reason(occupant, space, color, dwarf, None, "its")
+        why = occupied_reason(occupant, space, color, dwarf, None)
         if why is None:
             return _pick((choice, space, skipped))
-        skipped.append({"choice": choice, "space": space, "why": why})
+        skipped.append({"choice": choice, "space": space, "why": skip_reason(why)})
     return _pick((None, None, skipped))
 
 
@@ -154,30 +154,24 @@ def claim(space: str, tavern_reward: tuple[str, int] | None = None) -> Claim:
 
 
 def all_play_question(space: str, card) -> dict | None:
-    """What the automa's all-play card asks the table, or None (at the Mine the automa does nothing).
+    """What the automa's all-play card asks the table, or None (at the Mine the automa does nothing): the
+    question and where the card points (``companion.rules.words.decisions`` words it).
 
     >>> card = type("C", (), {"all_play": type("A", (), {"dwarf_king": 2, "gem_market": "ruby", "tunnel": 1,
     ...     "wizards_cave": 3})()})()
-    >>> all_play_question("dwarf_king", card)["prompt"]
-    'discard the achievement in position 2 (from the left): how many points is it worth?'
+    >>> all_play_question("dwarf_king", card), all_play_question("gem_market", card)
+    ({'question': 'dwarf_king', 'position': 2}, {'question': 'gem_market', 'gem': 'ruby'})
     >>> all_play_question("mine", card) is None
     True
     """
     a = card.all_play
     match space:
         case "dwarf_king":
-            return {"question": "dwarf_king", "position": a.dwarf_king,
-                    "prompt": f"discard the achievement in position {a.dwarf_king} (from the left): "
-                              "how many points is it worth?"}
+            return {"question": "dwarf_king", "position": a.dwarf_king}
         case "gem_market":
-            return {"question": "gem_market", "gem": a.gem_market,
-                    "prompt": f"discard the {a.gem_market} contract above the gold icon: "
-                              "how many coins are on it?"}
+            return {"question": "gem_market", "gem": a.gem_market}
         case "tunnel":
-            return {"question": "tunnel", "position": a.tunnel,
-                    "prompt": f"take the mine tile that costs {TUNNEL_PRICES[a.tunnel]}: which tile is it "
-                              "(its gems go to the automa, the tile face down to its stack)?"}
+            return {"question": "tunnel", "position": a.tunnel}
         case "wizards_cave":
-            return {"question": "wizards_cave", "position": a.wizards_cave,
-                    "prompt": f"discard the spell in position {a.wizards_cave} (from the left): which spell?"}
+            return {"question": "wizards_cave", "position": a.wizards_cave}
     return None

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from typing import Literal, NamedTuple
 
 from companion.rules.board.occupants import Occupant
 from companion.rules.board.spaces import SPACES
@@ -40,38 +41,60 @@ def next_placer(turn_order: Iterable[str], beds: Mapping[str, Iterable[int]]) ->
     return None if best is None else (best, best_low)
 
 
+#: Why a dwarf may not take a space (``Blocked.why``).
+BlockedWhy = Literal["locked", "sacrifice_own", "sacrifice_smaller", "own", "higher"]
+
+
+class Blocked(NamedTuple):
+    """Why a dwarf (``dwarf``: its beard) may not take a space ``occupant`` holds: ``locked`` (a tavern space),
+    ``sacrifice_own`` (Blood Sacrifice takes only its player's own dwarf), ``sacrifice_smaller`` (... with a
+    smaller beard), ``own`` (its player's own dwarf or golem), ``higher`` (a dislodge needs a higher beard).
+    ``companion.rules.words.refusals.blocked`` words it; a NamedTuple, so a reason is never false."""
+
+    why: BlockedWhy
+    occupant: Occupant
+    dwarf: int
+
+
 def blocked_reason(
-    occupant: Occupant | None, space: str, color: str, dwarf: int, spell: str | None = None, whose: str = "your"
-) -> str | None:
-    """Why ``color #dwarf`` may not take ``space`` (None when it may). The reason is shown to the player;
-    ``whose`` is "its" when it is said of an automa."""
+    occupant: Occupant | None, space: str, color: str, dwarf: int, spell: str | None = None
+) -> Blocked | None:
+    """Why ``color #dwarf`` may not take ``space`` (None when it may)."""
     if occupant is None:
         return None
-    return occupied_reason(occupant, space, color, dwarf, spell, whose)
+    return occupied_reason(occupant, space, color, dwarf, spell)
 
 
 @lru_cache(maxsize=8192)
-def occupied_reason(
-    occupant: Occupant, space: str, color: str, dwarf: int, spell: str | None, whose: str
-) -> str | None:
+def occupied_reason(occupant: Occupant, space: str, color: str, dwarf: int, spell: str | None) -> Blocked | None:
     """``blocked_reason`` for an occupied space, every argument given. Kept once worked out (a pure function of
-    its arguments, all immutable): a game asks about 250 times, mostly of the same few occupants, and writing
-    out a reason was most of the cost of a placement decision; the engine's loops over occupied
-    spaces call this directly. At most 8,192 kept: a whole game makes a few hundred. Its dwarf numbers are the
-    engine's own ints (never a bool or a float, which the cache would take for the same number)."""
+    its arguments, all immutable): a game asks about 250 times, mostly of the same few occupants. At most
+    8,192 kept: a whole game makes a few hundred. Its dwarf numbers are the engine's own ints (never a bool or a
+    float, which the cache would take for the same number)."""
     if space in LOCKED_SPACES:
-        return f"held by {occupant.label} in the tavern (locked)"
+        return Blocked("locked", occupant, dwarf)
     own = occupant.color == color
     if spell == "blood_sacrifice":
         if not own or occupant.golem:
-            return "Blood Sacrifice only dislodges your own dwarf"
+            return Blocked("sacrifice_own", occupant, dwarf)
         if occupant.dwarf >= dwarf:
-            return f"Blood Sacrifice needs a smaller beard than #{dwarf}"
+            return Blocked("sacrifice_smaller", occupant, dwarf)
         return None
     if own:
-        return f"held by {whose} own {'golem' if occupant.golem else f'#{occupant.dwarf}'}"
+        return Blocked("own", occupant, dwarf)
     if spell == "grow_beard":
         return None
     if occupant.dwarf >= dwarf:
-        return f"held by {occupant.label}: a dislodge needs a higher number"
+        return Blocked("higher", occupant, dwarf)
     return None
+
+
+def skip_reason(why: Blocked) -> str:
+    """Why an automa's card skipped a space, as its ``place`` event records it (``skipped``: ``why``): the
+    record's own text, which never changes (a screen words ``Blocked`` itself)."""
+    match why.why:
+        case "locked":
+            return f"held by {why.occupant.label} in the tavern (locked)"
+        case "own":
+            return f"held by its own {'golem' if why.occupant.golem else f'#{why.occupant.dwarf}'}"
+    return f"held by {why.occupant.label}: a dislodge needs a higher number"

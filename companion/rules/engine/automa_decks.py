@@ -17,9 +17,9 @@ class AutomaDecks:
     """Draws and shuffles for every automa of a game. ``card_ids``: each automa's card ids in deck order (what a
     shuffle starts from); ``cards``: its cards by id (what a draw reads)."""
 
-    def __init__(self, log: StepLog, state: GameState, card_ids: Mapping[str, tuple[str, ...]],
+    def __init__(self, step_log: StepLog, state: GameState, card_ids: Mapping[str, tuple[str, ...]],
                  cards: Mapping[str, Mapping[str, Card]]) -> None:
-        self.log = log
+        self.step_log = step_log
         self.state = state
         self.card_ids = card_ids
         self.cards = cards
@@ -42,15 +42,11 @@ class AutomaDecks:
             piles = self.state.decks[color]
         card_id = piles.draw.pop(0)
         piles.discard.append(card_id)
-        # The log's ``log`` written out: the event a game makes most often (about 110 cards drawn).
-        log = self.log
-        log.seq += 1
-        log.current.append({"seq": log.seq, "step": log.step, "type": "automa_draw", "color": color,
-                            "card": card_id, "purpose": purpose})
+        self.step_log.draw(color, card_id, purpose)
         return self.cards[color][card_id]
 
     def shuffle(self, color: str, cards: list[str], reason: str) -> None:
         """``cards`` become ``color``'s draw pile in the order the game's generator gives them."""
         order = self.state.rng.shuffled(sorted(cards))  # a new list: the draw pile, and a copy for the event
         self.state.decks[color] = DeckPiles(draw=order)
-        self.log.emit("automa_shuffle", color=color, reason=reason, order=list(order))
+        self.step_log.emit("automa_shuffle", color=color, reason=reason, order=list(order))

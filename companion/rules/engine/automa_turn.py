@@ -1,7 +1,7 @@
 """The automa's turn: draw a card, place the dwarf where it says, take the space's reward; and the all-play walk,
 where each automa in turn draws a card for an all-play action someone else claimed.
 
-Which space a card picks and what a claim gives are in ``companion.rules.automa.choices``; this phase draws and records.
+Which space a card picks and what a claim gives are in ``companion.rules.automa.choices``; this part draws and records.
 """
 
 from __future__ import annotations
@@ -17,18 +17,17 @@ from companion.rules.engine.fixed import Fixed
 from companion.rules.engine.state import GameState
 from companion.rules.engine.step_log import StepLog
 from companion.rules.engine.table_stash import TableStash
-from companion.rules.words.plural import count
 
 
 class AutomaTurn:
     """An automa's placement and its all-play cards."""
 
-    def __init__(self, fixed: Fixed, log: StepLog, state: GameState, decks: AutomaDecks,
+    def __init__(self, fixed: Fixed, step_log: StepLog, state: GameState, automa_decks: AutomaDecks,
                  table_stash: TableStash) -> None:
         self.fixed = fixed
-        self.log = log
+        self.step_log = step_log
         self.state = state
-        self.decks = decks
+        self.automa_decks = automa_decks
         self.table_stash = table_stash
 
     def place(self, color: str, dwarf: int) -> None:
@@ -37,26 +36,26 @@ class AutomaTurn:
         expansion = self.fixed.expansion
         tried: set[str] | None = None  # the cards that placed nothing (made only when one does not)
         while True:
-            card = self.decks.draw(color, "place")
+            card = self.automa_decks.draw(color, "place")
             pick = choose_space(card, s.board, color, dwarf, expansion)
             if pick.space is not None:
                 break
             if tried is None:
                 tried = set()
             tried.add(card.id)
-            if len(tried) < self.decks.size(color):
+            if len(tried) < self.automa_decks.size(color):
                 continue  # the rulebook: draw again until a card places the dwarf
             # App's choice: when no card of the whole deck fits (only possible in crowded custom setups),
             # the dwarf sits out the round rather than the deck looping for ever.
             s.beds[color].discard(dwarf)
             s.benched[color].add(dwarf)
-            self.log.emit("sit_out", color=color, dwarf=dwarf, reason="no space on any card is open")
+            self.step_log.emit("sit_out", color=color, dwarf=dwarf, reason="no space on any card is open")
             return
         space = pick.space
         occupant = s.board.get(space)
-        self.log.log({"seq": None, "step": None, "type": "place", "color": color, "dwarf": dwarf, "space": space,
-                      "dislodged": occupant.as_fact() if occupant else None, "card": card.id, "choice": pick.choice,
-                      "skipped": pick.skipped})
+        self.step_log.emit("place", color=color, dwarf=dwarf, space=space,
+                           dislodged=occupant.as_fact() if occupant else None, card=card.id, choice=pick.choice,
+                           skipped=pick.skipped)
         s.beds[color].discard(dwarf)
         if occupant is None:  # most claims: nobody to send back to bed
             s.board[space] = dwarf_on_space(color, dwarf)
@@ -69,22 +68,13 @@ class AutomaTurn:
         s = self.state
         effect = self.fixed.claims[space]
         if effect.gold or effect.gems:
-            self.log.gain(color, SPACES[space].name, gold=effect.gold, gems=effect.gems)
+            self.step_log.gain(color, SPACES[space].name, gold=effect.gold, gems=effect.gems)
         if effect.points:
-            self.log.score(color, effect.points, f"{SPACES[space].name} all-play bonus")
-        if effect.ask_gems and self.fixed.table_keeps_stash:
+            self.step_log.score(color, effect.points, f"{SPACES[space].name} all-play bonus")
+        if effect.ask_gems and self.fixed.table_stash:
             self.table_stash.gems(color, effect.ask_gems, space)
         elif effect.ask_gems:
-            s.tasks.append(
-                {
-                    "kind": "question",
-                    "color": color,
-                    "question": "gems",
-                    "count": effect.ask_gems,
-                    # Read after "Red automa: " (one colon in the line, not two).
-                    "prompt": f"which {count(effect.ask_gems, 'gem')} does it take? You choose the colours.",
-                }
-            )
+            s.tasks.append({"kind": "question", "color": color, "question": "gems", "count": effect.ask_gems})
         if effect.roll:
             s.tasks.append({"kind": "roll", "color": color})
         if effect.all_play:
@@ -115,13 +105,13 @@ class AutomaTurn:
             # No automa left to draw after this one: the humans behind it walk without the app, so the walk ends
             # here rather than in one more turn of the run loop. A question it asks goes first anyway.
             s.tasks.remove(task)
-        card = self.decks.draw(color, "all_play")
+        card = self.automa_decks.draw(color, "all_play")
         question = automa_rules.all_play_question(task["space"], card)
         if question is None:
             return
         # The humans who walked before this automa (listed only when it asks: ``color`` itself is no human).
         humans_before = list(filterfalse(automa.__contains__, done))
-        if self.fixed.table_keeps_stash:
+        if self.fixed.table_stash:
             self.table_stash.all_play(color, card.id, question, humans_before)
         else:
             s.tasks.insert(0, {"kind": "question", "color": color, "card": card.id, "after": humans_before, **question})

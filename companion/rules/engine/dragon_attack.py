@@ -19,95 +19,87 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.rules.board.dragon import defence, resolve_attack, split_gem_loss, treasure_loss
-from companion.rules.engine.editions import expansion_only
 from companion.rules.engine.fixed import Fixed
-from companion.rules.engine.inputs import IllegalInput
+from companion.rules.engine.inputs import AttackInput, DragonTile, Fighter
+from companion.rules.engine.refusals import IllegalInput, expansion_only
 from companion.rules.engine.state import GameState
-from companion.rules.engine.step_log import StepLog
+from companion.rules.engine.step_log import Recorded, StepLog
 from companion.rules.engine.table_stash import TableStash
+
+#: A human the table entered nothing for: the app rolls their die, no axes, no spell.
+NO_FIGHTER = Fighter()
 
 
 class DragonAttack:
     """From the table's inputs for a fight to its end."""
 
-    def __init__(self, fixed: Fixed, log: StepLog, state: GameState, table_stash: TableStash) -> None:
+    def __init__(self, fixed: Fixed, step_log: StepLog, state: GameState, table_stash: TableStash) -> None:
         self.fixed = fixed
-        self.log = log
+        self.step_log = step_log
         self.state = state
         self.table_stash = table_stash
 
     # ------------------------------------------------------------------ the table's inputs
 
-    def attack(self, inp: Mapping) -> None:
+    def attack(self, inp: AttackInput) -> Recorded:
         """The table's inputs for the fight; the app rolls the dice nobody entered. Version 2 then shows an app
         die that can change the result to its owner first; version 1 resolved at once."""
         s, setup = self.state, self.fixed.setup
         task = s.tasks[0]
-        tile = inp.get("tile") or {}
-        self._check_tile(tile)
+        self._check_tile(inp.tile)
         humans = [c for c in s.turn_order if c not in self.fixed.automa]
-        given = inp.get("players") or {}
-        automa_axes = inp.get("automa_axes") or {}
+        given, automa_axes = inp.players, inp.automa_axes
         self._check_players(humans, given)
         for color, count in task["axes"].items():
             total = automa_axes.get(color)
             if total is None and not setup.virtual_axes:
-                raise IllegalInput(f"automa_axes.{color}: enter the total of the {count} axes drawn for it")
-            if total is not None and not (isinstance(total, int) and count <= total <= 2 * count):
-                raise IllegalInput(f"automa_axes.{color}: {count} axes total {count} to {2 * count}")
-        black = inp.get("black_die")
+                raise IllegalInput("axes_missing", color=color, count=count)
+            if total is not None and not count <= total <= 2 * count:
+                raise IllegalInput("axes_range", color=color, count=count)
+        black = inp.black_die
         if black is not None and black not in range(1, 7):
-            raise IllegalInput("black_die: a die shows 1 to 6")
-        self.log.emit(
-            "attack_input",
-            tile=dict(tile),
-            players={c: dict(v) for c, v in given.items()},
-            automa_axes=dict(automa_axes),
-            black_die=black,
-            input=True,
-        )
+            raise IllegalInput("not_a_die", field="black_die")
         dice, app_rolled = self._roll_dice(task, humans, given, black)
-        fight: dict[str, Any] = {"tile": dict(tile), "players": {c: dict(v) for c, v in given.items()}, "dice": dice,
-                 "axes": {c: automa_axes.get(c) for c in task["axes"]}}
+        fight: dict[str, Any] = {"tile": inp.tile, "players": dict(given), "dice": dice,
+                                 "axes": {c: automa_axes.get(c) for c in task["axes"]}}
         if self.fixed.version < 2:
-            return self.resolve(task, fight)
+            self.resolve(task, fight)
+            return inp.recorded()
         for color in s.turn_order:  # drawn now (not at the reveal): the app must know every defence to tell
             if fight["axes"].get(color, 0) is None:  # whether a re-roll could change the result
                 fight["axes"][color] = self._draw_virtual_axes(color, task["axes"][color])
         fight["open"] = app_rolled
         task["fight"] = fight
         self.next_pause(task)
+        return inp.recorded()
 
     @staticmethod
-    def _check_tile(tile: Mapping) -> None:
-        strength, treasure, points = tile.get("strength"), tile.get("treasure"), tile.get("points")
-        if not isinstance(strength, int) or not 0 <= strength <= 20:
-            raise IllegalInput("tile.strength: a whole number from 0 to 20")
-        if treasure not in ("gold", "gems"):
-            raise IllegalInput("tile.treasure: gold or gems")
-        if not isinstance(points, int) or not 0 <= points <= 50:
-            raise IllegalInput("tile.points: a whole number from 0 to 50")
+    def _check_tile(tile: DragonTile) -> None:
+        if not 0 <= tile.strength <= 20:
+            raise IllegalInput("number_range", field="tile.strength", low=0, high=20)
+        if tile.treasure not in ("gold", "gems"):
+            raise IllegalInput("tile_treasure")
+        if not 0 <= tile.points <= 50:
+            raise IllegalInput("number_range", field="tile.points", low=0, high=50)
 
-    def _check_players(self, humans: list[str], given: Mapping) -> None:
+    def _check_players(self, humans: list[str], given: Mapping[str, Fighter]) -> None:
         """Each human's entry: their die (or none: the app rolls it), the axes they spent, their spells."""
         for color in given:
             if color not in humans:
-                raise IllegalInput(f"players: {color} is not a human player")
+                raise IllegalInput("not_human", field="players", color=color)
         for color in humans:
-            entry = given.get(color) or {}
-            die, axes = entry.get("die"), entry.get("axes", 0)
-            if die is not None and die not in range(1, 7):
-                raise IllegalInput(f"players.{color}.die: a die shows 1 to 6")
-            if not isinstance(axes, int) or not 0 <= axes <= 40:
-                raise IllegalInput(f"players.{color}.axes: the total of the axes spent, 0 or more")
-            for spell in entry.get("spells", []):
+            entry = given.get(color) or NO_FIGHTER
+            if entry.die is not None and entry.die not in range(1, 7):
+                raise IllegalInput("not_a_die", field=f"players.{color}.die")
+            if not 0 <= entry.axes <= 40:
+                raise IllegalInput("axes_spent", color=color)
+            for spell in entry.spells:
                 if spell not in ("frost_bolt", "ice_storm"):
-                    raise IllegalInput(f"players.{color}.spells: only frost_bolt and ice_storm add defence")
+                    raise IllegalInput("defence_spells", color=color)
                 if self.fixed.version >= 2 and not self.fixed.setup.expansion:
-                    name = "Frost Bolt" if spell == "frost_bolt" else "Ice Storm"
-                    raise expansion_only(name, f"players.{color}.spells")
+                    raise expansion_only(spell, field=f"players.{color}.spells")
 
-    def _roll_dice(self, task: dict, humans: list[str], given: Mapping,
+    def _roll_dice(self, task: dict, humans: list[str], given: Mapping[str, Fighter],
                    black: int | None) -> tuple[dict[str, int], list[str]]:
         """Every fighter's die, and the humans whose die the app rolled here (Rahdo: the trigger's black die)."""
         dice: dict[str, int] = dict(task["dice"])
@@ -115,20 +107,20 @@ class DragonAttack:
         if self.fixed.setup.variant == "rahdo":
             shared = task.get("black_die")
             if shared is None:
-                shared = self.log.roll(task["trigger"], "attack", black, black=True)
+                shared = self.step_log.roll(task["trigger"], "attack", black, black=True)
                 if black is None:
                     app_rolled.append(task["trigger"])
             return dict.fromkeys(self.state.turn_order, shared), app_rolled
         for color in humans:
-            entered = (given.get(color) or {}).get("die")
-            dice[color] = self.log.roll(color, "attack", entered)
+            entered = (given.get(color) or NO_FIGHTER).die
+            dice[color] = self.step_log.roll(color, "attack", entered)
             if entered is None:
                 app_rolled.append(color)
         return dice, app_rolled
 
     def _draw_virtual_axes(self, color: str, count: int) -> int:
         values = [2 if self.state.rng.below(4) == 0 else 1 for _ in range(count)]
-        self.log.emit("axes", color=color, values=values)
+        self.step_log.emit("axes", color=color, values=values)
         return sum(values)
 
     # ------------------------------------------------------------------ the pause for an app die
@@ -141,8 +133,8 @@ class DragonAttack:
             if color in automa:
                 out[color] = defence(dice[color], fight["axes"][color])
             else:
-                entry = fight["players"].get(color) or {}
-                out[color] = defence(dice[color], entry.get("axes", 0), entry.get("spells", []))
+                entry = fight["players"].get(color) or NO_FIGHTER
+                out[color] = defence(dice[color], entry.axes, entry.spells)
         return out
 
     def decides(self, task: Mapping, color: str) -> bool:
@@ -167,7 +159,7 @@ class DragonAttack:
             zero = {**fight["dice"], color: 0}
             faced = [color]
         base = self.defences(fight, zero)
-        strength, order = fight["tile"]["strength"], self.state.turn_order
+        strength, order = fight["tile"].strength, self.state.turn_order
 
         def result(face: int) -> tuple:
             defences = dict(base)
@@ -207,22 +199,22 @@ class DragonAttack:
     def keep_die(self, pause: dict) -> None:
         """The owner keeps the paused die: on to the next one, or the fight."""
         color = pause["color"]
-        self.log.emit("roll_kept", color=color, value=pause["value"])
+        self.step_log.emit("roll_kept", color=color, value=pause["value"])
         attack = self._attack_of()
         self.state.tasks.remove(pause)
         attack["fight"]["open"].remove(color)
         self.next_pause(attack)
 
-    def temple_reroll(self, pause: dict) -> None:
+    def temple_reroll(self, pause: dict) -> Recorded:
         """The owner re-rolls the paused die with the Temple (once a fight)."""
         color = pause["color"]
         if not pause["temple"]:
-            raise IllegalInput("reroll: no Temple re-roll for this die (it needs your dwarf in the Temple, once a die)")
-        self.log.emit("reroll", color=color, input=True)
+            raise IllegalInput("no_temple_reroll")
         extra = {"black": True} if pause.get("black") else {}
-        pause["value"] = self.log.roll(color, "attack", None, reroll=True, **extra)
+        pause["value"] = self.step_log.roll(color, "attack", None, reroll=True, **extra)
         self._attack_of()["fight"].setdefault("temple_used", []).append(color)
         self.die_changed(pause)
+        return {"color": color}
 
     def die_changed(self, pause: dict) -> None:
         """A re-roll replaced the paused die: record it and ask again (or go on when it no longer decides)."""
@@ -245,7 +237,7 @@ class DragonAttack:
         """Defences, the winner's tile, the losers' captures and losses, and the dragon back to zero."""
         s = self.state
         tile, given, dice, automa_axes = fight["tile"], fight["players"], fight["dice"], fight["axes"]
-        strength, treasure, points = tile["strength"], tile["treasure"], tile["points"]
+        strength, treasure, points = tile.strength, tile.treasure, tile.points
         defences: dict[str, int] = {}
         for color in s.turn_order:
             if color in self.fixed.automa:
@@ -254,10 +246,10 @@ class DragonAttack:
                     total = self._draw_virtual_axes(color, task["axes"][color])
                 defences[color] = defence(dice[color], total)
             else:
-                entry = given.get(color) or {}
-                for spell in entry.get("spells", []):
-                    self.log.emit("spell", color=color, spell=spell)
-                defences[color] = defence(dice[color], entry.get("axes", 0), entry.get("spells", []))
+                entry = given.get(color) or NO_FIGHTER
+                for spell in entry.spells:
+                    self.step_log.emit("spell", color=color, spell=spell)
+                defences[color] = defence(dice[color], entry.axes, entry.spells)
         result = resolve_attack(strength, defences, s.turn_order)
         captured: list[dict[str, Any]] = []
         for color in result.losers:
@@ -266,7 +258,7 @@ class DragonAttack:
             free = [d for d in range(1, self.fixed.setup.dwarves + 1) if d not in s.captured[color]]
             if free:
                 captured.append({"color": color, "dwarf": max(free)})
-        self.log.emit(
+        self.step_log.emit(
             "attack",
             strength=strength,
             treasure=treasure,
@@ -283,24 +275,24 @@ class DragonAttack:
                 self._automa_loss(color, treasure)
         if result.winner is not None:
             s.dragon_tiles[result.winner] += 1
-            self.log.score(result.winner, points, "dragon tile")
+            self.step_log.score(result.winner, points, "dragon tile")
         s.tasks.remove(task)
         s.dragon = 0
-        self.log.emit("dragon", position=0)
+        self.step_log.emit("dragon", position=0)
 
     def _automa_loss(self, color: str, treasure: str) -> None:
         stash = self.state.stash[color]
         stone = "stone_beards" in self.state.special_tiles[color]
-        if self.fixed.table_keeps_stash:
+        if self.fixed.table_stash:
             return self.table_stash.loss(color, treasure, stone)
         if treasure == "gold":
             lost = treasure_loss(stash.gold, stone)
             if lost:
                 stash.gold -= lost
-                self.log.emit("loss", color=color, gold=lost)
+                self.step_log.emit("loss", color=color, gold=lost)
         else:
             taken = split_gem_loss(stash.gems, treasure_loss(stash.mined_gems, stone))
             if taken:
                 for gem, n in taken.items():
                     stash.gems[gem] -= n
-                self.log.emit("loss", color=color, gems=taken)
+                self.step_log.emit("loss", color=color, gems=taken)

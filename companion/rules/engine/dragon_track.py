@@ -20,11 +20,11 @@ LOWEST_THRESHOLD = min(aggression_threshold(False), aggression_threshold(True))
 class DragonTrack:
     """Moves the dragon; queues the attack it starts at the head of the track."""
 
-    def __init__(self, fixed: Fixed, log: StepLog, state: GameState, decks: AutomaDecks) -> None:
+    def __init__(self, fixed: Fixed, step_log: StepLog, state: GameState, automa_decks: AutomaDecks) -> None:
         self.fixed = fixed
-        self.log = log
+        self.step_log = step_log
         self.state = state
-        self.decks = decks
+        self.automa_decks = automa_decks
 
     def threshold(self) -> int:
         """The lowest die that moves the dragon now (Dragon Song's owner on the Treasure Hoard raises it)."""
@@ -43,7 +43,7 @@ class DragonTrack:
     def move(self, position: int, color: str) -> None:
         """Put the dragon on ``position`` (``color`` moved it); at the head of the track it attacks."""
         self.state.dragon = position
-        self.log.emit("dragon", position=position)
+        self.step_log.emit("dragon", position=position)
         if position >= self.fixed.setup.dragon_track:
             self.start_attack(color)
 
@@ -54,10 +54,10 @@ class DragonTrack:
         automa = [c for c in s.turn_order if c in fixed.automa]
         if fixed.setup.variant == "rahdo":
             if trigger in fixed.automa:
-                task["black_die"] = self.log.roll(trigger, "attack", None, black=True)
+                task["black_die"] = self.step_log.roll(trigger, "attack", None, black=True)
         else:
             for color in automa:
-                task["dice"][color] = self.log.roll(color, "attack", None)
+                task["dice"][color] = self.step_log.roll(color, "attack", None)
         for color in automa:
-            task["axes"][color] = self.decks.draw(color, "axes").axes
+            task["axes"][color] = self.automa_decks.draw(color, "axes").axes
         s.tasks.insert(0, task)

@@ -1,6 +1,6 @@
 """What stays the same for a whole game: its setup, its rules version, and what is worked out from them once.
 
-Every phase reads these instead of asking the setup again at each step: a simulated game makes about 160 steps,
+Every part reads these instead of asking the setup again at each step: a simulated game makes about 160 steps,
 and a calibration plays thousands of games.
 """
 
@@ -13,6 +13,7 @@ from functools import cache
 from companion.rules.automa import choices as automa_rules
 from companion.rules.automa.choices import Claim
 from companion.rules.automa.deck import Card, Deck
+from companion.rules.board.placement import Blocked
 from companion.rules.board.spaces import SPACES, spaces_for
 from companion.rules.setup import Setup
 
@@ -30,10 +31,10 @@ class Fixed:
     cards: Mapping[str, Mapping[str, Card]]
     automa: frozenset[str]
     expansion: bool
-    table_keeps_stash: bool
+    table_stash: bool
     claims: Mapping[str, Claim]
     space_ids: tuple[str, ...]
-    open_spaces: dict[str, str | None]
+    open_spaces: dict[str, Blocked | None]
 
     @classmethod
     def make(cls, setup: Setup, version: int, decks: Mapping[str, Deck],
@@ -47,7 +48,7 @@ class Fixed:
             cards={color: cards for color, (_, cards) in tables.items()},
             automa=frozenset(decks),
             expansion=setup.expansion,
-            table_keeps_stash=setup.stash == "table",
+            table_stash=setup.table_stash,
             claims=claims_by_space(tuple(sorted(setup.tavern_rewards.items()))),
             space_ids=space_ids,
             open_spaces=open_spaces,
@@ -58,7 +59,7 @@ class Fixed:
 
 
 @cache
-def edition_spaces(expansion: bool) -> tuple[tuple[str, ...], dict[str, str | None]]:
+def edition_spaces(expansion: bool) -> tuple[tuple[str, ...], dict[str, Blocked | None]]:
     """The space ids of a base or an expansion game in board order, and every one of them -> None (open): made
     once per edition and shared by every game (nothing writes to them; a copy of a dict costs a fraction of
     building it again key by key)."""

@@ -5,21 +5,23 @@ How it fits together (boardgame.io's reducer, and its seeded generator kept in t
 - ``Game.decision`` says what the game waits for: the starting rolls, a human placement, an automa turn, a
   human's dragon roll, an answer the app cannot know (an achievement's points), a dragon attack's inputs, the
   next round, or the final scores.
-- ``Game.act(inp)`` takes one input (a dict with a ``type``) and runs the game forward until the next decision
-  that needs a person. Everything that happens is emitted as an event (a JSON-able dict with ``seq``, ``step``,
-  ``type``); the whole batch is one undo step. The input itself is the step's first event, marked
-  ``"input": true``; a step without an input event was a plain "go on" (``{"type": "proceed"}``).
+- ``Game.act(inp)`` takes one input (an ``engine.inputs`` class, ``Place("forge")``, or its JSON form,
+  ``{"type": "place", "space": "forge"}``) and runs the game forward until the next decision that needs a
+  person. Everything that happens is emitted as an event (a JSON-able dict with ``seq``, ``step``, ``type``);
+  the whole batch is one undo step. The input itself is the step's first event, marked ``"input": true``,
+  written here and nowhere else; a step without an input event was a plain "go on" (``Proceed``).
 - Chance comes only from the generator kept in the state (``state.rng``), so re-running the same inputs gives
   the same dice, cards and shuffles. Replay, undo and redo all rest on that: undo rebuilds the state from the
   steps before it (undo is never a free re-roll), redo re-runs the undone input, and a record replays by
   feeding its inputs and checking that every recorded fact is produced again.
 
 Where each part lives: ``Game`` (this module) is the one public entry and the only owner of the steps: it
-opens a step, hands the input to its phase through the one routing table (``engine.routes``), runs the game on
-(``RoundFlow.advance``), and keeps undo and redo. The phases are objects made for each game state
-(``engine.phases.wire``), each holding what it uses: the ``StepLog`` that numbers and files every event (with the
-facts every phase records: a die, a gain, points), the ``GameState``, the game's ``Fixed`` facts, and the phases
-below it. A step's route through them can be read from ``engine/phases.py``.
+opens a step, hands the input to its part (``engine.routes``: the part follows from the input's class), writes
+the input event from what that part records, runs the game on (``RoundFlow.advance``), and keeps undo and redo.
+The parts are objects made for each game state (``engine.parts.wire``), each holding what it uses: the
+``StepLog`` that files and numbers every event (with the facts every part records: a die, a gain, points), the
+``GameState``, the game's ``Fixed`` facts, and the parts below it. A step's route through them can be read
+from ``engine/parts.py``.
 
 >>> from companion.rules.setup import Setup
 >>> g = Game(Setup.solo(seed=3))
@@ -36,18 +38,21 @@ from collections.abc import Mapping, Sequence
 from itertools import chain
 
 from companion.rules.automa.deck import Card, Deck, card_tables, load_builtin, shipped_card_tables
-from companion.rules.editions import expansion_parts, refusal
-from companion.rules.engine.decision import Decision
+from companion.rules.board.placement import Blocked
+from companion.rules.editions import expansion_parts
+from companion.rules.engine.decisions import Decision
 from companion.rules.engine.fixed import Fixed
-from companion.rules.engine.inputs import INPUT_TYPES, IllegalInput
-from companion.rules.engine.phases import Phases, wire
+from companion.rules.engine.inputs import PROCEED, Input, Json, parse
+from companion.rules.engine.parts import Parts, wire
+from companion.rules.engine.refusals import IllegalInput
 from companion.rules.engine.replay import Diverged, compare, input_of
 from companion.rules.engine.routes import route
 from companion.rules.engine.state import GameState
 from companion.rules.engine.versions import KNOWN_VERSIONS, RULES_VERSION
 from companion.rules.setup import Setup, shipped_tavern_rewards
 
-__all__ = ["INPUT_TYPES", "KNOWN_VERSIONS", "RULES_VERSION", "Decision", "Diverged", "Game", "IllegalInput", "input_of"]
+__all__ = ["KNOWN_VERSIONS", "RULES_VERSION", "Decision", "Diverged", "Game", "IllegalInput", "input_of"]
+
 
 class Game:
     """One game: its setup, the log of steps, the redo stack, and the state the log produces.
@@ -74,7 +79,7 @@ class Game:
             self.decks[p.color] = deck
         self._fixed = Fixed.make(setup, version, self.decks, tables)
         #: Rules version 3: a base game refuses every input that holds the expansion's things (mana, a spell, an
-        #: expansion space or tile, the golem) in one line, before any phase reads it (``companion.rules.editions``).
+        #: expansion space or tile, the golem) in one line, before any part reads it (``companion.rules.editions``).
         #: Version 2 refused spells, the golem and the Spell Chamber where each is read, and let mana through.
         self._refuses_expansion = version >= 3 and not setup.expansion
         self.steps: list[list[dict]] = []
@@ -128,12 +133,10 @@ class Game:
         from_setup = self.setup.model_dump(mode="json", exclude=left_out or None)
         return {"format": "treasure-companion-record", "version": self.version, "setup": from_setup}
 
-    def act(self, inp: Mapping) -> list[dict]:
-        """Apply one input; returns the step's events. Raises IllegalInput (state unchanged) when not allowed."""
-        # A dict goes in as it is: no phase changes an input or keeps it (each reads its fields, and an event copies
-        # what it logs of them), so a copy would only cost time, about 160 times a game. Any other mapping
-        # becomes a dict, which the phases read.
-        step = self._execute(inp if type(inp) is dict else dict(inp))
+    def act(self, inp: Input | Mapping[str, Json]) -> list[dict]:
+        """Apply one input (its JSON form is parsed first); returns the step's events. Raises IllegalInput (state
+        unchanged) when not allowed."""
+        step = self._execute(inp if isinstance(inp, Input) else parse(inp))
         if self.redo_steps:
             self.redo_steps.clear()
         return step
@@ -163,9 +166,8 @@ class Game:
         """Re-run the step that ``recorded[start:]`` starts with and check that it produces the same events (raises
         Diverged). ``partial``: ``recorded`` may go on with later steps (a whole record being replayed)."""
         first = recorded[start]
-        inp = input_of(first) if first.get("input") else {"type": "proceed"}
         try:
-            produced = self._execute(inp)
+            produced = self._execute(parse(input_of(first)) if first.get("input") else PROCEED)
         except IllegalInput as exc:
             raise Diverged(first.get("seq"), f"{first.get('type')} is not allowed here: {exc}") from None
         compare(produced, recorded, partial=partial, start=start)
@@ -174,13 +176,14 @@ class Game:
     # ------------------------------------------------------------------ steps and the event log
 
     def _start(self) -> None:
-        """A fresh state and its phases, with the setup's shuffles as step 0."""
+        """A fresh state and its parts, with the setup's shuffles as step 0."""
         self._decision: Decision | None = None
         self.state = GameState.start(self.setup)
-        self._phases: Phases = wire(self._fixed, self.state)
-        step = self._phases.log.begin(0)
-        self._phases.decks.shuffle_for_setup()
-        self.steps.append(step)
+        self._parts: Parts = wire(self._fixed, self.state)
+        step_log = self._parts.step_log
+        step_log.begin(0)
+        self._parts.automa_decks.shuffle_for_setup()
+        self.steps.append(step_log.close())
 
     def _rebuild(self) -> None:
         kept = self.steps
@@ -189,23 +192,27 @@ class Game:
         for step in kept[1:]:
             self.replay_step(step)
 
-    def _execute(self, inp: dict) -> list[dict]:
-        if self._refuses_expansion and (parts := expansion_parts(inp)):
-            raise IllegalInput(refusal(parts))
-        phases = self._phases
-        decision = self._decision or phases.decisions.compute()  # ``self.decision`` without the property's call
-        step = phases.log.begin(len(self.steps))
+    def _execute(self, inp: Input) -> list[dict]:
+        if self._refuses_expansion and (found := expansion_parts(inp.to_json())):
+            raise IllegalInput("expansion_only", field=found[0].field, things=[p.what for p in found])
+        parts = self._parts
+        decision = self._decision or parts.decisions.make()  # ``self.decision``, one call less a step
+        step_log = parts.step_log
+        step_log.begin(len(self.steps))
         # A die stays open to Time Warp only until the next step: the step that casts it finds it here.
         state = self.state
-        phases.rerolls.open_die, state.last_die = state.last_die, None
+        parts.rerolls.open_die, state.last_die = state.last_die, None
         self._decision = None
         try:
-            route(phases, inp, decision)
-            self._decision = phases.flow.advance()
+            recorded = route(parts, inp, decision)
+            if recorded is not None:  # the one place an input event is written: first in its step
+                step_log.record_input(inp.TYPE, recorded)
+            self._decision = parts.round_flow.advance()
         except Exception:
             self._rebuild_silently()
             raise
-        self.steps.append(step)  # the list the log filed the step's events in: only a failed step rebuilds
+        step = step_log.close()
+        self.steps.append(step)  # only a failed step rebuilds
         return step
 
     def _rebuild_silently(self) -> None:
@@ -219,22 +226,22 @@ class Game:
     def decision(self) -> Decision:
         """What the game waits for now (worked out once per step: bots and views ask often)."""
         if self._decision is None:
-            self._decision = self._phases.decisions.compute()
+            self._decision = self._parts.decisions.make()
         return self._decision
 
-    def space_options(self, color: str, dwarf: int, spell: str | None = None) -> dict[str, str | None]:
+    def space_options(self, color: str, dwarf: int, spell: str | None = None) -> dict[str, Blocked | None]:
         """Every space of this game -> None when ``color #dwarf`` may take it, else the reason why not."""
-        return self._phases.decisions.space_options(color, dwarf, spell)
+        return self._parts.decisions.space_options(color, dwarf, spell)
 
     def aggression_threshold(self) -> int:
         """The lowest die that moves the dragon now."""
-        return self._phases.track.threshold()
+        return self._parts.dragon_track.threshold()
 
     # ------------------------------------------------------------------ for the score sheet
 
     def automa_line(self, color: str) -> dict:
         """The automa's end-game counts from its stash, for the scoring assistant. Only for a game whose app kept
-        the stash: when the table keeps it (``setup.stash == "table"``) the counts come from the end-of-game
+        the stash: when the table keeps it (``setup.table_stash``) the counts come from the end-of-game
         sheet."""
         stash = self.state.stash[color]
         p = self.setup.player(color)

@@ -28,9 +28,9 @@ from __future__ import annotations
 from companion.rules.engine.dragon_attack import DragonAttack
 from companion.rules.engine.dragon_track import DragonTrack
 from companion.rules.engine.fixed import Fixed
-from companion.rules.engine.inputs import IllegalInput
+from companion.rules.engine.refusals import IllegalInput
 from companion.rules.engine.state import GameState
-from companion.rules.engine.step_log import StepLog
+from companion.rules.engine.step_log import Recorded, StepLog
 
 TIME_WARP = "time_warp"
 
@@ -41,99 +41,100 @@ class Rerolls:
     ``open_die``: the die Time Warp may re-roll in the step being made (``Game`` sets it as each step begins: the
     last die a human rolled for the dragon, kept in ``GameState.last_die`` for one step)."""
 
-    def __init__(self, fixed: Fixed, log: StepLog, state: GameState, track: DragonTrack, fight: DragonAttack) -> None:
+    def __init__(self, fixed: Fixed, step_log: StepLog, state: GameState, dragon_track: DragonTrack,
+                 dragon_attack: DragonAttack) -> None:
         self.fixed = fixed
-        self.log = log
+        self.step_log = step_log
         self.state = state
-        self.track = track
-        self.fight = fight
+        self.dragon_track = dragon_track
+        self.dragon_attack = dragon_attack
         self.open_die: dict | None = None
 
     # ------------------------------------------------------------------ a dragon roll
 
-    def human_roll(self, color: str, value: int | None) -> None:
-        """``color``'s dragon roll: ``value`` rolled at the table, or the app rolls (and, with a dwarf in the
-        Temple, asks before the dragon moves)."""
+    def human_roll(self, color: str, value: int | None) -> Recorded | None:
+        """``color``'s dragon roll: ``value`` rolled at the table (recorded as the step's input), or the app rolls
+        (and, with a dwarf in the Temple, asks before the dragon moves)."""
         if value is not None and value not in range(1, 7):
-            raise IllegalInput("value: a die shows 1 to 6")
+            raise IllegalInput("not_a_die", field="value")
         self.state.tasks.pop(0)
         if value is not None:
-            self.log.emit("roll", color=color, value=value, purpose="aggression", by="table", input=True)
             self._settle_aggression(color, value, "table")
-            return
-        rolled = self.log.roll(color, "aggression", None)
+            return {"color": color, "value": value, "purpose": "aggression", "by": "table"}
+        rolled = self.step_log.roll(color, "aggression", None)
         if self.state.in_temple(color):
             task = {"kind": "keep_roll", "color": color, "value": rolled}
             if self.fixed.version >= 2:
                 task.update(purpose="aggression", temple=True)
             self.state.tasks.insert(0, task)
-            return
+            return None
         self._settle_aggression(color, rolled, "app")
+        return None
 
     def _settle_aggression(self, color: str, value: int, by: str) -> None:
         """Apply a human's dragon roll; in version 2 it stays open to Time Warp until the next step."""
         s = self.state
         if self.fixed.version < 2:
-            self.track.aggression(color, value)
+            self.dragon_track.aggression(color, value)
             return
         before = {"color": color, "value": value, "by": by, "dragon": s.dragon,
                   "decks": {c: (list(p.draw), list(p.discard)) for c, p in s.decks.items()}}
-        self.track.aggression(color, value)
+        self.dragon_track.aggression(color, value)
         s.last_die = before
 
-    def keep_or_reroll(self, color: str, reroll: bool) -> None:
-        """The answer to "keep or re-roll" for the die waiting: a dragon roll here, a fight die in the fight."""
+    def keep_or_reroll(self, color: str, reroll: bool) -> Recorded | None:
+        """The answer to "keep or re-roll" for the die waiting: a dragon roll here, a fight die in the fight. A
+        re-roll is the step's input; keeping the die is a plain "go on"."""
         task = self.state.tasks[0]
         if task.get("purpose") == "attack":
             if reroll:
-                return self.fight.temple_reroll(task)
-            return self.fight.keep_die(task)
+                return self.dragon_attack.temple_reroll(task)
+            self.dragon_attack.keep_die(task)
+            return None
         self.state.tasks.pop(0)
         if reroll:
-            self.log.emit("reroll", color=color, input=True)
-            self._settle_aggression(color, self.log.roll(color, "aggression", None, reroll=True), "app")
-        else:
-            self.log.emit("roll_kept", color=color, value=task["value"])
-            self._settle_aggression(color, task["value"], "app")
+            self._settle_aggression(color, self.step_log.roll(color, "aggression", None, reroll=True), "app")
+            return {"color": color}
+        self.step_log.emit("roll_kept", color=color, value=task["value"])
+        self._settle_aggression(color, task["value"], "app")
+        return None
 
     # ------------------------------------------------------------------ Time Warp
 
-    def time_warp(self, color: str, value) -> None:
+    def time_warp(self, color: str, value: int | None) -> Recorded:
         """Re-roll the caster's open die: one waiting for "keep or re-roll", else their dragon roll just made."""
         s = self.state
         if value is not None and value not in range(1, 7):
-            raise IllegalInput("value: a die shows 1 to 6")
+            raise IllegalInput("not_a_die", field="value")
         task = s.tasks[0] if s.tasks else None
         if task is not None and task["kind"] == "keep_roll":
             if task["color"] != color:
-                raise IllegalInput(f"Time Warp: the die waiting is {task['color'].capitalize()}'s; re-roll your own")
+                raise IllegalInput("warp_not_yours", color=task["color"])
             if value is not None:
-                raise IllegalInput("Time Warp: the app rolled this die, so the app re-rolls it")
-            self.log.emit("spell", color=color, spell=TIME_WARP, input=True)
+                raise IllegalInput("warp_app_die")
             purpose = task.get("purpose", "aggression")
             extra = {"black": True} if task.get("black") else {}
-            task["value"] = self.log.roll(color, purpose, None, reroll=True, **extra)
+            task["value"] = self.step_log.roll(color, purpose, None, reroll=True, **extra)
             if purpose == "attack":
-                self.fight.die_changed(task)
-            return
+                self.dragon_attack.die_changed(task)
+            return {"color": color, "spell": TIME_WARP}
         die = self.open_die
         if die is None or die["color"] != color:
-            raise IllegalInput("Time Warp: no die of yours to re-roll now (cast it right after your roll)")
+            raise IllegalInput("warp_no_die")
         if die["by"] == "table" and value is None:
-            raise IllegalInput("Time Warp: re-roll your die at the table and enter the new value")
+            raise IllegalInput("warp_table_die")
         if die["by"] == "app" and value is not None:
-            raise IllegalInput("Time Warp: the app rolled this die, so the app re-rolls it")
-        fact = {"value": value} if value is not None else {}
-        self.log.emit("spell", color=color, spell=TIME_WARP, **fact, input=True)
-        new = self.log.roll(color, "aggression", value, reroll=True)
+            raise IllegalInput("warp_app_die")
+        new = self.step_log.roll(color, "aggression", value, reroll=True)
         self._warp_the_dragon(color, die, new)
         s.last_die = {**die, "value": new}
+        return {"color": color, "spell": TIME_WARP, **({"value": value} if value is not None else {})}
 
     def _warp_the_dragon(self, color: str, die: dict, new: int) -> None:
         """The dragon as ``new`` would have left it instead of the old die: the climb taken back (and an attack it
         started called off, the axe cards back on their decks) or made."""
         s = self.state
-        threshold = self.track.threshold()
+        threshold = self.dragon_track.threshold()
         climbed, climbs = die["value"] >= threshold, new >= threshold
         if climbed and not climbs:
             attack = next((t for t in s.tasks if t["kind"] == "attack" and "fight" not in t), None)
@@ -141,8 +142,8 @@ class Rerolls:
                 s.tasks.remove(attack)
                 for c, (draw, discard) in die["decks"].items():
                     s.decks[c].draw, s.decks[c].discard = list(draw), list(discard)
-                self.log.emit("attack_called_off", color=color)
+                self.step_log.emit("attack_called_off", color=color)
             s.dragon = die["dragon"]
-            self.log.emit("dragon", position=s.dragon)
+            self.step_log.emit("dragon", position=s.dragon)
         elif climbs and not climbed:
-            self.track.move(die["dragon"] + 1, color)
+            self.dragon_track.move(die["dragon"] + 1, color)

@@ -1,11 +1,13 @@
-"""The mutable state of a game in progress. The engine (``game.py`` and its phases in ``engine/``) is the only writer.
+"""The mutable state of a game in progress. The engine (``game.py`` and its parts in ``engine/``) is the only writer.
 
 State is never saved: it is rebuilt by replaying the log, so these are plain dataclasses.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from companion.rules.automa.choices import STASH_GEMS
 from companion.rules.board.occupants import Occupant
@@ -58,7 +60,7 @@ class GameState:
     golem_owner: str | None = None
     tasks: list[dict] = field(default_factory=list)
     final_scores: dict[str, int] | None = None
-    final_sheet: dict | None = None
+    final_sheet: Mapping[str, Any] | None = None
     #: The last die a human rolled for the dragon, while Time Warp may still re-roll it (rules version 2): the
     #: step right after it. Its colour, value, who rolled it, the dragon before it and the automa's piles then.
     last_die: dict | None = None

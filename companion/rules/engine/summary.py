@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from companion.rules.engine.decisions import AutomaTurnDecision, PlaceDecision
 from companion.rules.engine.game import Game
+from companion.rules.words.decisions import prompt
 
 
 def game_summary(game: Game) -> dict:
@@ -33,6 +35,8 @@ def game_summary(game: Game) -> dict:
             for color, stash in s.stash.items()
         },
         "final_scores": s.final_scores,
-        "next": {"kind": d.kind, "color": d.color, "dwarf": d.dwarf, "prompt": d.prompt},
+        "next": {"kind": d.kind, "color": d.color,
+                 "dwarf": d.dwarf if isinstance(d, PlaceDecision | AutomaTurnDecision) else None,
+                 "prompt": prompt(d)},
         "events": len(game.events()),
     }

@@ -1,4 +1,4 @@
-"""When the table keeps the automa's things (``Setup.stash == "table"``): say what to take, ask nothing.
+"""When the table keeps the automa's things (``Setup.table_stash``): say what to take, ask nothing.
 
 With the app keeping the stash, an automa's all-play card or a gem reward becomes a question (how many points
 was the achievement worth, which tile was it, which colours). With the table keeping it, as the rulebook plays
@@ -31,17 +31,17 @@ ALL_PLAY_WHAT = {"dwarf_king": "achievement", "gem_market": "contract", "tunnel"
 class TableStash:
     """The instructions that replace the stash questions when the table keeps the automa's things."""
 
-    def __init__(self, log: StepLog) -> None:
-        self.log = log
+    def __init__(self, step_log: StepLog) -> None:
+        self.step_log = step_log
 
     def gems(self, color: str, count: int, space: str) -> None:
-        self.log.emit("table_keeps", color=color, what="gems", count=count, space=space)
+        self.step_log.emit("table_keeps", color=color, what="gems", count=count, space=space)
 
     def all_play(self, color: str, card: str, question: dict, after: list[str]) -> None:
         fields = {k: question[k] for k in ("position", "gem") if k in question}
-        self.log.emit("table_keeps", color=color, what=ALL_PLAY_WHAT[question["question"]], card=card, after=after,
+        self.step_log.emit("table_keeps", color=color, what=ALL_PLAY_WHAT[question["question"]], card=card, after=after,
                       **fields)
 
     def loss(self, color: str, treasure: str, stone_beards: bool) -> None:
-        self.log.emit("table_keeps", color=color, what="loss", treasure=treasure,
+        self.step_log.emit("table_keeps", color=color, what="loss", treasure=treasure,
                       share="quarter" if stone_beards else "half")

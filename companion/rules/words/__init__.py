@@ -5,7 +5,8 @@
   by name (:class:`.names.Names`: "Ann (Blue)");
 - :mod:`.events`: the log, one sentence per event (:func:`.events.tell` a whole game's, which knows where the
   dragon stood), and the label of each undo step;
-- :mod:`.board`: what to do on the physical board after a step ("On the board").
+- :mod:`.board`: what to do on the physical board after a step ("On the board");
+- :mod:`.refusals`: why the engine refused an input, from its code and fields, and why a space is blocked.
 
 Views, presenters and commands take their sentences from here, never from ``str()`` of a value or an id.
 """
@@ -29,6 +30,7 @@ from companion.rules.words.names import (
     tile,
 )
 from companion.rules.words.plural import a, count, join_and, noun_for, ordinal, plural
+from companion.rules.words.refusals import blocked, refusal
 
 __all__ = [
     "NO_NAMES",
@@ -36,6 +38,7 @@ __all__ = [
     "Story",
     "a",
     "answer",
+    "blocked",
     "board_instructions",
     "colour",
     "count",
@@ -53,6 +56,7 @@ __all__ = [
     "player",
     "plural",
     "reason",
+    "refusal",
     "space",
     "special_tile",
     "spell",

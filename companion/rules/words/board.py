@@ -12,9 +12,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 
-from companion.rules.words import table as table_words
+from companion.rules.words import table_stash as table_stash_words
 from companion.rules.words.events import attack_headline, describe, reason
 from companion.rules.words.names import NO_NAMES, Names, capitalise_colours, colour, gems, space, tile, words_of
 from companion.rules.words.plural import count, join_and
@@ -69,7 +69,7 @@ def _gain(e: Mapping) -> list[str]:
 def _attack(e: Mapping, said_later: Collection[str] = frozenset(), stone_beards: Collection[str] = (),
             names: Names = NO_NAMES) -> list[str]:
     """The fight's result; the losses of ``said_later`` colours (the table keeps their things) come in their
-    own line with the captured dwarf (:func:`.table.take`). A loser holding Stone Beards (``stone_beards``)
+    own line with the captured dwarf (:func:`.table_stash.take`). A loser holding Stone Beards (``stone_beards``)
     loses a quarter, not half."""
     out = [attack_headline(e, names), "Defence: " + ", ".join(f"{names.who(c)} {d}" for c, d in e["defence"].items())]
     for c in e["captured"]:
@@ -84,7 +84,7 @@ def _attack(e: Mapping, said_later: Collection[str] = frozenset(), stone_beards:
     return out
 
 
-def _dragon_move(e: Mapping, step: list[Mapping], dragon_length: int) -> str:
+def _dragon_move(e: Mapping, step: Sequence[Mapping], dragon_length: int) -> str:
     """Where the dragon goes: back to zero, up one, down one (Draco Speak), or to a step (Time Warp)."""
     spell = next((x for x in step if x["type"] == "spell" and x.get("input")), {})
     if e["position"] == 0:
@@ -102,20 +102,20 @@ def _returned(e: Mapping) -> str:
     return f"Return {lost} from beside {colour(e['color'])} automa's deck to the supply"
 
 
-def board_instructions(step: list[Mapping], dragon_length: int, stone_beards: Collection[str] = (),
+def board_instructions(step: Sequence[Mapping], dragon_length: int, stone_beards: Collection[str] = (),
                        tile_powers: bool = False, names: Names = NO_NAMES) -> list[str]:
     """What to do on the physical board after a step, in the order it happened. ``stone_beards``: the colours
     holding Stone Beards (a dragon takes a quarter of theirs, not half); ``tile_powers``: an automa's special
     tile has its power in this game (rules version 1 only), so a table-kept tile asks to be recorded;
     ``names``: the game's people, said by name (the colour beside it finds their pieces)."""
     out: list[str] = []
-    bonus, folded, captured, said_later = table_words.merges(step)
+    bonus, folded, captured, said_later = table_stash_words.merges(step)
     for i, e in enumerate(step):
         t = e["type"]
         if i in folded:
             continue
         if t == "table_keeps":
-            out.append(table_words.take(e, bonus.get(i, 0), captured.get(i), tile_powers))
+            out.append(table_stash_words.take(e, bonus.get(i, 0), captured.get(i), tile_powers))
         elif t == "place":
             out += _place(e, names)
         elif t == "gain":

@@ -32,11 +32,11 @@ Green lost half its gold (rounded up) and Green #4 was captured
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from companion.rules.words.names import NO_NAMES, Names, gem, gems, player, space, spell, tile, words_of
 from companion.rules.words.plural import count, join_and
-from companion.rules.words.table import told
+from companion.rules.words.table_stash import told
 
 _PURPOSE = {"aggression": "for the dragon", "attack": "against the dragon", "turn_order": "for turn order"}
 _DRAW = {"place": "to place a dwarf", "all_play": "for the all-play", "axes": "for its axes"}
@@ -304,7 +304,7 @@ def tell(events: Iterable[Mapping], names: Names = NO_NAMES) -> list[str]:
     return [story.line(e) for e in events]
 
 
-def step_label(step: list[Mapping], names: Names = NO_NAMES) -> str:
+def step_label(step: Sequence[Mapping], names: Names = NO_NAMES) -> str:
     """The label of an undo step: its input, or else its most telling event."""
     if not step:
         return ""

@@ -4,7 +4,7 @@ When the last round is over (the game's decision is ``final_scores``) the sheet 
 enter their counts (the same seats and fields as the stand-alone score sheet, :class:`ScorePresenter`); an
 automa's counts come from the stash the app kept for it (:meth:`Game.automa_line`) and stay hidden until they
 are revealed, as the stash stays face down at the table. When the table kept the automa's things
-(``setup.stash == "table"``) there is no stash to reveal: the sheet asks each automa's counts (tiles in its
+(``setup.table_stash``) there is no stash to reveal: the sheet asks each automa's counts (tiles in its
 stack, gem tiles, gold, mined gems, its score marker) and scores them through its difficulty table. The final
 turn order is the game's, not editable. Once every automa is revealed the ranking, the ties and the solo
 verdict are shown, and :meth:`save` sends the totals to the game (``game_end``), which puts them in the
@@ -22,9 +22,11 @@ from typing import TypedDict
 
 from companion.rules import words
 from companion.rules.engine.game import Game, IllegalInput
+from companion.rules.engine.inputs import GameEnd
 from companion.rules.names import Color
 from companion.rules.scoring import SetChart, rank_order, solo_automa, solo_verdict
 from companion.rules.setup import Player
+from companion.rules.words.decisions import prompt
 from companion.rules.words.game import players as players_in_words
 from companion.store import StoreError, not_saved_line
 from companion.store.session import GameSession
@@ -34,7 +36,7 @@ from companion.ui.score.presenter import (
     ResultView,
     Row,
     ScorePresenter,
-    SeatState,
+    SheetSeat,
     colour_name,
     solo_view,
     tie_notes,
@@ -75,7 +77,7 @@ class FinalView:
     note: str = ""
     game_id: int | None = None
     #: The table kept the automa's things: their counts are entered here like the humans' (``automa`` is empty).
-    table: bool = False
+    table_stash: bool = False
     #: The automa whose counts are entered on the sheet (table mode), with their totals so far.
     automa_totals: Mapping[str, int] = field(default_factory=dict)
 
@@ -88,7 +90,7 @@ class _ViewCommon(TypedDict):
     humans: tuple[Color, ...]
     turn_order: tuple[tuple[str, str], ...]
     game_id: int | None
-    table: bool
+    table_stash: bool
 
 
 #: A game's players in a few words ("Solo game against two automa (Hard)"): said by the words package.
@@ -96,12 +98,12 @@ describe_players = players_in_words
 _and = words.join_and
 
 
-def _seat(p: Player) -> SeatState:
+def _seat(p: Player) -> SheetSeat:
     """A player's seat on the sheet: an automa at its difficulty, a human by name."""
     if not p.is_automa:
-        return SeatState(p.color, name=p.name)
+        return SheetSeat(p.color, name=p.name)
     assert p.difficulty is not None  # an automa always has one (the Player model checks it)
-    return SeatState(p.color, "automa", p.difficulty)
+    return SheetSeat(p.color, "automa", p.difficulty)
 
 
 class FinalPresenter:
@@ -125,7 +127,7 @@ class FinalPresenter:
         if not sheet:
             return
         for line in sheet.get("players", []):
-            if line.get("kind") == "automa" and self.table and line.get("color") in self.automa:
+            if line.get("kind") == "automa" and self.table_stash and line.get("color") in self.automa:
                 self.sheet.seat(line["color"]).counts.update({k: line[k] for k, _ in AUTOMA_FIELDS if k in line})
             if line.get("kind") != "human":
                 continue
@@ -147,14 +149,14 @@ class FinalPresenter:
         return [p.color for p in self.game.setup.automa]
 
     @property
-    def table(self) -> bool:
+    def table_stash(self) -> bool:
         """The table kept the automa's things: their counts are entered on this sheet."""
         return self.game.setup.table_stash
 
     @property
     def counted(self) -> list[Color]:
         """The seats whose counts are entered here: the humans, and the automa when the table kept their things."""
-        return self.humans + (self.automa if self.table else [])
+        return self.humans + (self.automa if self.table_stash else [])
 
     @property
     def mode(self) -> str:
@@ -164,7 +166,7 @@ class FinalPresenter:
     def _sync(self) -> None:
         """Take the automa's counts and the final turn order from the game (a correction may have changed them).
         When the table kept the automa's things, their counts are the ones entered here."""
-        for color in self.automa if not self.table else ():
+        for color in self.automa if not self.table_stash else ():
             line = self.game.automa_line(color)
             self.sheet.seat(color).counts = {key: line[key] for key, _ in AUTOMA_FIELDS}
         self.sheet.turn_order = list(self.game.state.turn_order)
@@ -201,7 +203,7 @@ class FinalPresenter:
     @property
     def all_revealed(self) -> bool:
         """Every automa's counts are in view (always, when the table kept them: they are entered here)."""
-        return self.table or set(self.automa) <= self.revealed
+        return self.table_stash or set(self.automa) <= self.revealed
 
     def save(self) -> bool:
         """Send the totals to the game (``game_end``): the game is over and joins the history."""
@@ -218,7 +220,7 @@ class FinalPresenter:
         scores = {row.color: row.total for row in view.result.rows}
         sheet = self.sheet.sheet().model_dump(mode="json")
         try:
-            self.session.act({"type": "game_end", "scores": scores, "sheet": sheet})
+            self.session.act(GameEnd(scores, sheet))
         except IllegalInput as err:
             self.error = str(err)
             return False
@@ -244,7 +246,7 @@ class FinalPresenter:
             "humans": tuple(self.humans),
             "turn_order": order,
             "game_id": self.session.game_id,
-            "table": self.table,
+            "table_stash": self.table_stash,
         }
         full = self.sheet.result(self.chart)
         human_totals: dict[str, int] = {r.color: r.total for r in full.rows if r.color in self.humans}
@@ -256,15 +258,15 @@ class FinalPresenter:
                 human_totals={},
                 automa=(),
                 result=None,
-                waiting_for=f"The game is at {where} ({words.plain(d.prompt) or 'in play'}). The score sheet opens "
+                waiting_for=f"The game is at {where} ({prompt(d)}). The score sheet opens "
                 "when the last round is over.",
                 **common,
             )
         if mode == SAVED:
             result, note = self._saved_result(full)
-            cards = () if self.table else tuple(self._card(c, revealed=True) for c in self.automa)
+            cards = () if self.table_stash else tuple(self._card(c, revealed=True) for c in self.automa)
             return FinalView(SAVED, human_totals={}, automa=cards, result=result, note=note, **common)
-        if self.table:  # entered on the sheet like the humans' counts: nothing to reveal
+        if self.table_stash:  # entered on the sheet like the humans' counts: nothing to reveal
             cards, hidden = (), []
         else:
             cards = tuple(self._card(c, revealed=c in self.revealed) for c in self.automa)
@@ -282,7 +284,7 @@ class FinalPresenter:
             waiting_for=waiting,
             can_save=not hidden and full.error is None,
             error=error,
-            automa_totals={r.color: r.total for r in full.rows if r.color in self.automa} if self.table else {},
+            automa_totals={r.color: r.total for r in full.rows if r.color in self.automa} if self.table_stash else {},
             **common,
         )
 
@@ -309,7 +311,7 @@ class FinalPresenter:
         ahead = solo_automa([(p.color, p.kind) for p in game.setup.players])  # a solo tie goes to the automa
         ranked = rank_order(saved, order, ahead)
         notes = tie_notes([(c, saved[c]) for c in ranked], order, lambda c: self.sheet.seat(c).label, ahead)
-        stash_totals = {} if self.table else {r.color: r.total for r in full.rows if r.color in self.automa}
+        stash_totals = {} if self.table_stash else {r.color: r.total for r in full.rows if r.color in self.automa}
         rows = []
         for rank, color in enumerate(ranked, start=1):
             if color in automa_lines:

@@ -103,14 +103,14 @@ class FinalScreen:
         if v.mode == SHEET:
             counts = [
                 *[self._human(color, v) for color in v.humans],
-                *[self._automa_counted(color, v) for color in (self.p.automa if v.table else ())],
+                *[self._automa_counted(color, v) for color in (self.p.automa if v.table_stash else ())],
                 *[ft.Container(self._automa(card), key=w.scroll_key(_automa_key(card.color))) for card in v.automa],
             ]
             # Once every automa is revealed the result goes first, under the title: the last reveal jumps to the
             # top, a place that does not depend on the new layout (a jump to the result card's key used the
             # card's place before it grew: with larger text the verdict stayed under the bar). Not while the
             # table's counts are typed (table mode): the field being typed in must not move.
-            if v.result is not None and not v.table:
+            if v.result is not None and not v.table_stash:
                 controls = [self._header(v), self._result_card(v), *counts, self._order(v)]
             else:
                 controls = [self._header(v), *counts, self._result_card(v), self._order(v)]
@@ -174,7 +174,7 @@ class FinalScreen:
         self.bar.content = w.body([*texts, ft.Row([button])], spacing=6)  # the page's width on a desktop
 
     def _header(self, v: FinalView, actions: ft.Control | None = None) -> ft.Control:
-        if v.mode == SHEET and v.table:
+        if v.mode == SHEET and v.table_stash:
             what = (
                 "The last round is over. Count what each of you has, and for each automa what lies beside its "
                 "deck and where its score marker stands; enter it below."

@@ -15,6 +15,7 @@ from typing import TypedDict
 
 from companion.rules import words
 from companion.rules.automa.calibration import band as calibration_band
+from companion.rules.names import DIFFICULTIES
 from companion.rules.words.game import replay_problem
 from companion.store import DifficultyStats, GameInfo, GameSummary, Store, StoreError
 from companion.store.calibration_file import bands_in_use, deck_bands
@@ -23,7 +24,6 @@ from companion.store.session import GameSession
 #: (p10, p50, p90) of the automa's scores at a difficulty, or None when they have not been computed.
 BandSource = Callable[[str], "tuple[int, int, int] | None"]
 
-DIFFICULTY_ORDER = ("easy", "hard", "punishing")
 
 
 def colour_name(color: str) -> str:
@@ -347,7 +347,7 @@ def _chart(games: list[GameInfo], band: BandSource | None, tz: tzinfo | None, wa
     by_difficulty: dict[str, list[tuple[GameInfo, GameSummary]]] = {}
     for g, s in solo:
         by_difficulty.setdefault(s.difficulty or "mixed", []).append((g, s))
-    order = [d for d in DIFFICULTY_ORDER if d in by_difficulty] + sorted(set(by_difficulty) - set(DIFFICULTY_ORDER))
+    order = [d for d in DIFFICULTIES if d in by_difficulty] + sorted(set(by_difficulty) - set(DIFFICULTIES))
     choices = tuple((d, f"{d.capitalize()} ({len(by_difficulty[d])})") for d in order)
     if not solo:
         note = "No solo game finished yet: your scores will be drawn here."
@@ -360,7 +360,7 @@ def _chart(games: list[GameInfo], band: BandSource | None, tz: tzinfo | None, wa
         points.append(
             ChartPoint(x, y, s.verdict == "win", f"{format_when(g.ended or g.started, tz)}: {y}, {s.verdict}")
         )
-    found = band(difficulty) if band is not None and difficulty in DIFFICULTY_ORDER else None
+    found = band(difficulty) if band is not None and difficulty in DIFFICULTIES else None
     b = ChartBand(*found) if found else None
     name = difficulty.capitalize()
     if b is None:

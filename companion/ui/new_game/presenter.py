@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Literal, get_args
+from typing import get_args
 
 from pydantic import ValidationError
 
@@ -21,11 +21,12 @@ from companion.rules import words
 from companion.rules.automa.calibration import Calibration, describe_band
 from companion.rules.automa.deck import Deck
 from companion.rules.board.spaces import spaces_for
-from companion.rules.names import COLORS, DECK_NAMES, DIFFICULTIES, Color, DeckName, Difficulty
+from companion.rules.names import COLORS, DECK_NAMES, DIFFICULTIES, Color, DeckName, Difficulty, PlayerKind
 from companion.rules.reference import Reference, load_reference
 from companion.rules.setup import MAX_NAME, Options, Player, Setup, Stash, Variant
 from companion.store.calibration_file import bands_in_use
 from companion.store.decks import decks_in_use
+from companion.store.settings import Settings
 
 MODES = {
     "solo": "Solo: you against two automa",
@@ -35,28 +36,29 @@ MODES = {
 }
 
 
-#: A seat's player: a person, or an automa playing a deck.
-Kind = Literal["human", "automa"]
 VARIANTS: tuple[Variant, ...] = get_args(Variant)
 
 
 @dataclass(frozen=True)
-class Seat:
+class SeatChoice:
+    """A seat as New game sets it up: its colour, a person or an automa, the person's name, the automa's deck."""
+
     color: Color
-    kind: Kind
+    kind: PlayerKind
     name: str = ""
     deck: DeckName | None = None
 
 
-def default_seats(mode: str) -> list[Seat]:
+def default_seats(mode: str) -> list[SeatChoice]:
     match mode:
         case "solo":
-            return [Seat("blue", "human"), Seat("red", "automa", deck="red"), Seat("green", "automa", deck="green")]
+            return [SeatChoice("blue", "human"), SeatChoice("red", "automa", deck="red"),
+                    SeatChoice("green", "automa", deck="green")]
         case "two":
-            return [Seat("blue", "human"), Seat("yellow", "human"), Seat("red", "automa", deck="red")]
+            return [SeatChoice("blue", "human"), SeatChoice("yellow", "human"), SeatChoice("red", "automa", deck="red")]
         case "custom":
-            return [Seat("blue", "human"), Seat("yellow", "human"), Seat("red", "automa", deck="red")]
-    return [Seat("blue", "human"), Seat("yellow", "human")]
+            return [SeatChoice("blue", "human"), SeatChoice("yellow", "human"), SeatChoice("red", "automa", deck="red")]
+    return [SeatChoice("blue", "human"), SeatChoice("yellow", "human")]
 
 
 @dataclass
@@ -64,7 +66,7 @@ class NewGameForm:
     """Everything the new-game screen asks. ``setup()`` turns it into a validated Setup."""
 
     mode: str = "solo"
-    seats: list[Seat] = field(default_factory=lambda: default_seats("solo"))
+    seats: list[SeatChoice] = field(default_factory=lambda: default_seats("solo"))
     expansion: bool = True
     variant: Variant = "standard"
     difficulty: Difficulty = "hard"
@@ -76,6 +78,27 @@ class NewGameForm:
     transcribed_decks: bool | None = None
     #: Who keeps the automa's things: "app" (it asks what it cannot see) or "table" (nothing asked in play).
     stash: Stash = "app"
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> NewGameForm:
+        """A fresh form, its switches as the owner last left them (Settings)."""
+        return cls(virtual_axes=settings.virtual_axe_bag, stash=settings.stash)
+
+    @property
+    def table_stash(self) -> bool:
+        """The table keeps the automa's things (``stash`` "table")."""
+        return self.stash == "table"
+
+    def follow_settings(self, settings: Settings) -> None:
+        """Who keeps the automa's things as Settings says now (it may have changed there since this form was
+        made)."""
+        self.stash = settings.stash
+
+    def set_table_stash(self, on: bool, settings: Settings) -> Settings | None:
+        """Choose who keeps the automa's things; the choice is remembered for the next game: returns the settings
+        to save when it changes them (the screen saves them as Settings does), else None."""
+        self.stash = "table" if on else "app"
+        return None if settings.stash == self.stash else settings.replace(stash=self.stash)
 
     def choose_mode(self, mode: str) -> None:
         if mode not in MODES:
@@ -120,7 +143,7 @@ class NewGameForm:
             raise ValueError(f"difficulty: one of {', '.join(DIFFICULTIES)}")
         self.difficulty = difficulty
 
-    def add_seat(self, kind: Kind) -> None:
+    def add_seat(self, kind: PlayerKind) -> None:
         """Custom and no-automa games: add a human or (custom) an automa in a free colour."""
         free = [c for c in COLORS if c not in {s.color for s in self.seats}]
         if not free or len(self.seats) >= 4:
@@ -129,9 +152,9 @@ class NewGameForm:
             decks = {s.deck for s in self.seats if s.kind == "automa"}
             if len(decks) >= 2:
                 raise ValueError("at most two automa")
-            self.seats.append(Seat(free[0], "automa", deck="green" if "red" in decks else "red"))
+            self.seats.append(SeatChoice(free[0], "automa", deck="green" if "red" in decks else "red"))
         else:
-            self.seats.append(Seat(free[0], "human"))
+            self.seats.append(SeatChoice(free[0], "human"))
 
     def remove_seat(self, index: int) -> None:
         if len(self.seats) <= 2:
@@ -192,7 +215,7 @@ class NewGameForm:
             parts.append(f"{self.difficulty.capitalize()} automa")
         if self.variant == "rahdo":
             parts.append("Rahdo variant")
-        if self.mode != "none" and self.stash == "table":
+        if self.mode != "none" and self.table_stash:
             parts.append("the table keeps the automa's things")
         if self.automa_decks():
             parts.append(self.decks_line(imported))
@@ -262,10 +285,10 @@ def axe_bag_hint(on: bool) -> str:
     return "Off: when the dragon attacks, you draw the automa's axes from the bag and enter their total."
 
 
-def stash_hint(table: bool) -> str:
+def stash_hint(table_stash: bool) -> str:
     """What "The table keeps the automa's things" does, said for its position and begun like the axe bag's hint
     ("On:", "Off:"), so the two switches read the same way."""
-    if table:
+    if table_stash:
         return ("On: gold, gems and tiles lie beside each automa's deck and its score marker moves on the track: the "
                 "app says what to take and asks nothing while you play, then asks their counts on the end-of-game "
                 "sheet.")

@@ -28,9 +28,8 @@ def new_seed() -> int:
 def build(ctx: AppContext, params: dict[str, str]) -> list[ft.Control]:
     form = ctx.state.new_game_form
     if form is None:
-        form = ctx.state.new_game_form = NewGameForm(virtual_axes=ctx.settings.virtual_axe_bag,
-                                                     stash=ctx.settings.stash)
-    form.stash = ctx.settings.stash  # the choice may have changed in Settings since this form was made
+        form = ctx.state.new_game_form = NewGameForm.from_settings(ctx.settings)
+    form.follow_settings(ctx.settings)
     root = ft.Column(spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     NewGameScreen(ctx, form, root).redraw()
     return [root]
@@ -233,13 +232,14 @@ class NewGameScreen:
         f = self.form
 
         def changed(e) -> None:
-            stash = "table" if e.control.value else "app"
-            self._set(lambda: setattr(f, "stash", stash))
-            if self.ctx.settings.stash != stash:
-                self.ctx.update_settings(self.ctx.settings.replace(stash=stash))
+            to_save = f.set_table_stash(e.control.value, self.ctx.settings)
+            self.error = None
+            self.redraw()
+            if to_save is not None:
+                self.ctx.update_settings(to_save)
 
-        hint = stash_hint(f.stash == "table")
-        control = ft.Switch(label="The table keeps the automa's things", value=f.stash == "table", on_change=changed)
+        hint = stash_hint(f.table_stash)
+        control = ft.Switch(label="The table keeps the automa's things", value=f.table_stash, on_change=changed)
         return ft.Column([control, ft.Text(hint, size=13)], spacing=0, tight=True)
 
     def _bands(self) -> list[ft.Control]:

@@ -14,10 +14,24 @@ from dataclasses import replace
 from companion.rules import words
 from companion.rules.automa import choices as automa_rules
 from companion.rules.board.spaces import SPACES, spaces_for
-from companion.rules.engine.game import IllegalInput
+from companion.rules.engine import inputs
+from companion.rules.engine.decisions import (
+    AttackDecision,
+    Decision,
+    FinalScoresDecision,
+    KeepRollDecision,
+    NextRoundDecision,
+    PlaceDecision,
+    QuestionDecision,
+    RollDecision,
+)
+from companion.rules.engine.game import Game, IllegalInput
+from companion.rules.engine.inputs import Json
 from companion.rules.reference import Reference
 from companion.rules.words import Names, board_instructions, step_label, tell
+from companion.rules.words.decisions import prompt, question
 from companion.rules.words.game import seat
+from companion.rules.words.refusals import blocked, refusal
 from companion.store import StoreConflict, StoreError, not_saved_line
 from companion.store.session import GameSession
 from companion.ui.new_game.presenter import setup_checklist
@@ -30,7 +44,7 @@ from companion.ui.round.view_model import (
     PlayerChip,
     Question,
     RoundView,
-    Seat,
+    SeatLabel,
     WarpOffer,
     cap,
 )
@@ -40,9 +54,9 @@ TILE_TREASURE = "Tap what the dragon tile takes: Gold or Gems."
 STALE = "This game was changed in another window: here it is as saved there. Tap again."
 
 
-def seats(setup) -> tuple[Seat, ...]:
+def seats(setup) -> tuple[SeatLabel, ...]:
     """Every player of ``setup``, in its order, as the screen names them ("Ann (Blue)", "Red automa")."""
-    return tuple(Seat(p.color, seat(p), p.is_automa) for p in setup.players)
+    return tuple(SeatLabel(p.color, seat(p), p.is_automa) for p in setup.players)
 
 
 class RoundPresenter:
@@ -78,7 +92,7 @@ class RoundPresenter:
             self.shown = revision
 
     @property
-    def game(self):
+    def game(self) -> Game:
         return self.session.game
 
     @property
@@ -139,13 +153,14 @@ class RoundPresenter:
         """The board's spaces; during a human's placement each free, a dwarf to dislodge, or blocked and why."""
         g = self.game
         s, d = g.state, g.decision
-        options = d.details.get("spaces", {}) if d.kind == "place" else {}
-        if d.kind == "place" and spell:
+        placing = isinstance(d, PlaceDecision)
+        options = d.spaces if isinstance(d, PlaceDecision) else {}
+        if isinstance(d, PlaceDecision) and spell:
             options = g.space_options(d.color, d.dwarf, spell)
         cells = []
         for sp in spaces_for(g.setup.expansion):
             occ = s.board.get(sp.id)
-            if d.kind == "place":
+            if placing:
                 why = options.get(sp.id)
                 status = "blocked" if why else ("dislodge" if occ else "free")
             else:
@@ -157,7 +172,7 @@ class RoundPresenter:
                     (f"Golem ({cap(occ.color)})" if occ.golem else f"{cap(occ.color)} #{occ.dwarf}") if occ else None,
                     ("golem" if occ.golem else occ.color) if occ else None,
                     status,
-                    words.plain(why, names) if why else None,
+                    blocked(why, names) if why else None,
                     sp.dragon,
                     sp.all_play,
                     sp.locked,
@@ -183,54 +198,35 @@ class RoundPresenter:
         """The parts of ``view`` that only some decisions have: a question, the attack form, a die to keep..."""
         g = self.game
         s, d, setup = g.state, g.decision, g.setup
-        if d.kind == "question":
-            question = self._question(d.details, setup.expansion, names)
-            view.question = replace(question, last=last_answer(g.events(), d.details["question"]))
-        elif d.kind == "attack":
-            t = d.details
-            view.attack = AttackForm(
-                t["trigger"],
-                [p.color for p in setup.humans if p.color in s.turn_order],
-                dict(t["dice"]),
-                dict(t["axes"]),
-                setup.variant == "rahdo",
-                t.get("black_die"),
-                setup.virtual_axes,
-            )
-        elif d.kind in ("roll", "keep_roll"):
-            view.threshold = d.details.get("threshold")
-        if d.kind == "keep_roll":
-            t = d.details
-            view.keep = KeepRoll(d.color, t["value"], t.get("purpose", "aggression"), t.get("temple", True),
-                                 bool(t.get("black")), t.get("threshold"))
-        elif d.kind == "next_round":
-            view.checklist = self.reset_checklist()
+        match d:
+            case QuestionDecision():
+                view.question = replace(self._question(d, setup.expansion), last=last_answer(g.events(), d.question))
+            case AttackDecision():
+                view.attack = AttackForm(d.color, [p.color for p in setup.humans if p.color in s.turn_order],
+                                         dict(d.dice), dict(d.axes), setup.variant == "rahdo", d.black_die,
+                                         setup.virtual_axes)
+            case RollDecision():
+                view.threshold = d.threshold
+            case KeepRollDecision():
+                view.threshold = d.threshold
+                view.keep = KeepRoll(d.color, d.value, d.purpose, d.temple, d.black, d.threshold)
+            case NextRoundDecision():
+                view.checklist = self.reset_checklist()
 
-    def _banner(self, d, names: Names) -> str:
-        match d.kind:
-            case "place":
+    def _banner(self, d: Decision, names: Names) -> str:
+        match d:
+            case PlaceDecision():
                 return f"{names.who(d.color)} #{d.dwarf} — {self._whose_move(d.color, names)}"
-            case "automa_turn":
-                return f"{cap(d.color)} automa places #{d.dwarf}"
-            case "roll":
-                return f"{names.who(d.color)} rolls for the dragon"
-            case "keep_roll":
-                return names.begun(words.plain(d.prompt, names), d.color)
-            case "question":
-                before = d.details.get("after") or []
-                if before:
-                    first = words.join_and(names.who(c) for c in before)
-                    return f"{first} first, on the board (if they want); then {words.plain(d.prompt, names)}"
-                return words.plain(d.prompt, names)
-            case "attack":
+            case QuestionDecision() if d.after:
+                first = words.join_and(names.who(c) for c in d.after)
+                return f"{first} first, on the board (if they want); then {prompt(d, names)}"
+            case AttackDecision():
                 return "The dragon attacks!"
-            case "next_round":
-                return f"Round {self.game.state.round} is over"
-            case "final_scores":
+            case NextRoundDecision():
+                return f"Round {d.round} is over"
+            case FinalScoresDecision():
                 return "The last round is over: score the game"
-            case "starting_rolls":
-                return "Roll for the starting turn order"
-        return "The game is over"
+        return prompt(d, names)
 
     def _whose_move(self, color: str, names: Names) -> str:
         """ "your move: tap a space" on the placer's own phone (or everyone's screen), else "Ann's move"."""
@@ -239,18 +235,18 @@ class RoundPresenter:
         return f"{names.whose(color)} move"
 
     @staticmethod
-    def _question(t: Mapping, expansion: bool = True, names: Names = words.NO_NAMES) -> Question:
-        q, prompt = t["question"], words.plain(t["prompt"], names)
+    def _question(d: QuestionDecision, expansion: bool = True) -> Question:
+        q, said = d.question, question(d)
         if q == "gems":
             gems = automa_rules.STASH_GEMS
-            return Question("gems", q, prompt, count=t["count"], choices=gems, labels=tuple(map(words.gem, gems)))
+            return Question("gems", q, said, count=d.gem_count, choices=gems, labels=tuple(map(words.gem, gems)))
         if q == "tunnel":
             tiles = automa_rules.special_tiles(expansion)
-            return Question("tile", q, prompt, choices=tiles, labels=tuple(map(words.special_tile, tiles)))
+            return Question("tile", q, said, choices=tiles, labels=tuple(map(words.special_tile, tiles)))
         if q == "wizards_cave":
             spells = automa_rules.SPELLS
-            return Question("spell", q, prompt, choices=spells, labels=tuple(map(words.spell, spells)))
-        return Question("number", q, prompt)
+            return Question("spell", q, said, choices=spells, labels=tuple(map(words.spell, spells)))
+        return Question("number", q, said)
 
     def estimate_lines(self, reference: Reference) -> set[str]:
         """The "On the board" lines of the last step that rest on a value the rulebooks do not print: an automa's
@@ -295,11 +291,11 @@ class RoundPresenter:
 
     # ------------------------------------------------------------------ taps
 
-    def _do(self, inp: Mapping) -> bool:
+    def _do(self, inp: inputs.Input) -> bool:
         try:
             self.session.act(inp, seen=self.shown)
         except IllegalInput as exc:
-            self.error = words.plain(str(exc), self.names)
+            self.error = refusal(exc.code, exc.fields, self.names)
             return False
         except StoreError as err:
             return self._not_stored(err)
@@ -319,62 +315,56 @@ class RoundPresenter:
 
     def tap_space(self, space: str, spell: str | None = None) -> bool:
         """Place the human's dwarf; with the app's dice the dragon roll a space asks for comes in the same tap."""
-        inp = {"type": "place", "space": space, **({"spell": spell} if spell else {})}
-        if self.app_dice and SPACES[space].dragon:
-            inp["roll"] = "app"
-        return self._do(inp)
+        app_roll = self.app_dice and SPACES[space].dragon
+        return self._do(inputs.Place(space, spell=spell or None, roll="app" if app_roll else None))
 
     def proceed(self) -> bool:
-        return self._do({"type": "proceed"})
+        return self._do(inputs.PROCEED)
 
     def reroll(self) -> bool:
-        return self._do({"type": "reroll"})
+        return self._do(inputs.Reroll())
 
     def table_roll(self, value: int) -> bool:
-        return self._do({"type": "roll", "value": value})
+        return self._do(inputs.Roll(value))
 
     def starting_rolls(self, rolls: Mapping[str, int | None]) -> bool:
-        return self._do({"type": "starting_rolls", "rolls": {c: v for c, v in rolls.items() if v is not None}})
+        return self._do(inputs.StartingRolls({c: v for c, v in rolls.items() if v is not None}))
 
-    def answer(self, value) -> bool:
-        return self._do({"type": "answer", "value": value})
+    def answer(self, value: Json) -> bool:
+        return self._do(inputs.Answer(value))
 
-    def attack(self, tile: Mapping, players: Mapping, automa_axes: Mapping, black_die: int | None = None) -> bool:
+    def attack(self, tile: Mapping[str, Json], players: Mapping[str, Mapping[str, Json]],
+               automa_axes: Mapping[str, int | None], black_die: int | None = None) -> bool:
+        """The attack form's values (its tile, each human's die, axes and spells, each automa's axes), read by
+        the input's own classes, as the table's part of the fight."""
         if tile.get("treasure") not in ("gold", "gems"):
             # The form leaves it open until the player taps it: a default would decide what the tile takes for them.
             self.error = TILE_TREASURE
             return False
-        return self._do(
-            {
-                "type": "attack_input",
-                "tile": dict(tile),
-                "players": dict(players),
-                "automa_axes": dict(automa_axes),
-                "black_die": black_die,
-            }
-        )
+        try:
+            fighters = {color: inputs.Fighter.from_json(entry, color) for color, entry in players.items()}
+            inp = inputs.AttackInput(inputs.DragonTile.from_json(tile), fighters, dict(automa_axes), black_die)
+        except IllegalInput as exc:
+            self.error = refusal(exc.code, exc.fields, self.names)
+            return False
+        return self._do(inp)
 
     def golem(self, color: str, space: str) -> bool:
-        return self._do({"type": "place", "golem": True, "color": color, "space": space})
+        return self._do(inputs.Place(space, golem=True, color=color))
 
-    def spell(self, color: str, spell: str, **extra) -> bool:
-        return self._do({"type": "spell", "color": color, "spell": spell, **extra})
+    def spell(self, color: str, spell: str, direction: int | None = None) -> bool:
+        """A spell cast (``direction``: Draco Speak's, 1 up or -1 down)."""
+        return self._do(inputs.Spell(color, spell, direction=direction))
 
     def time_warp(self, color: str, value: int | None = None) -> bool:
         """Time Warp on ``color``'s open die: the app's is re-rolled by the app; ``value``: the table's new die."""
-        return self._do({"type": "spell", "color": color, "spell": "time_warp",
-                         **({"value": value} if value is not None else {})})
+        return self._do(inputs.Spell(color, "time_warp", value=value))
 
     def special_tile(self, color: str, tile: str) -> bool:
-        return self._do({"type": "special_tile", "color": color, "tile": tile})
+        return self._do(inputs.SpecialTile(color, tile))
 
     def correct(self, target: str, value: int, color: str | None = None, gem: str | None = None) -> bool:
-        inp = {"type": "correction", "target": target, "value": value}
-        if color:
-            inp["color"] = color
-        if gem:
-            inp["gem"] = gem
-        return self._do(inp)
+        return self._do(inputs.Correction(target, value, color or None, gem or None))
 
     def undo(self) -> bool:
         return self._walk_log(self.session.undo)
@@ -392,4 +382,4 @@ class RoundPresenter:
         return moved
 
     def finish(self, scores: Mapping[str, int]) -> bool:
-        return self._do({"type": "game_end", "scores": dict(scores)})
+        return self._do(inputs.GameEnd(dict(scores)))

@@ -152,8 +152,8 @@ class WarpOffer:
 
 
 @dataclass(frozen=True)
-class Seat:
-    """A player of the game as the screen names them."""
+class SeatLabel:
+    """A seat of the game as the round screen names it."""
 
     color: str
     label: str  # "Ann (Blue)", "Blue", "Red automa"
@@ -205,7 +205,7 @@ class RoundView:
     #: Time Warp re-rolls a die the app rolled (the expansion from rules version 2; version 1 only logged it).
     time_warp: bool = False
     #: Every player in the setup's order (the starting rolls, whose phone this is, the side panel's player).
-    seats: tuple[Seat, ...] = ()
+    seats: tuple[SeatLabel, ...] = ()
     #: The automa whose points, gold and stash the app keeps: none when the table keeps them.
     tallies: tuple[AutomaTally, ...] = ()
     #: Rules version 1 with the table keeping the automa's things: a special tile gained is told for any player,
@@ -213,5 +213,5 @@ class RoundView:
     ask_tile_owner: bool = False
 
     @property
-    def humans(self) -> tuple[Seat, ...]:
+    def humans(self) -> tuple[SeatLabel, ...]:
         return tuple(s for s in self.seats if not s.automa)

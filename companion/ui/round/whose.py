@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from companion.ui.round.presenter import seats
-from companion.ui.round.view_model import Seat
+from companion.ui.round.view_model import SeatLabel
 from companion.ui.shell.capabilities import SharedTable
 from companion.ui.shell.context import AppContext
 
@@ -29,7 +29,7 @@ class Choice:
     value: str  # the player's colour, or WATCHING
 
 
-def choices(players: Iterable[Seat]) -> list[Choice]:
+def choices(players: Iterable[SeatLabel]) -> list[Choice]:
     """One choice per human player of the game (``RoundView.seats``), then "Just watching"."""
     return [Choice(s.label, s.color) for s in players if not s.automa] + [Choice("Just watching", WATCHING)]
 

@@ -7,11 +7,11 @@ from collections.abc import Callable, Iterable
 import flet as ft
 
 from companion.ui.round import whose
-from companion.ui.round.view_model import Seat
+from companion.ui.round.view_model import SeatLabel
 from companion.ui.widgets import common as w
 
 
-def whose_card(players: Iterable[Seat], on_pick: Callable[[str], None]) -> ft.Control:
+def whose_card(players: Iterable[SeatLabel], on_pick: Callable[[str], None]) -> ft.Control:
     """A big button per human player, then "Just watching"; ``on_pick`` gets the colour or ``whose.WATCHING``."""
     buttons = [
         w.big_button(

@@ -3,6 +3,7 @@ from the scoring data (one source of truth with the score sheet)."""
 
 from __future__ import annotations
 
+from companion.rules.names import DIFFICULTIES
 from companion.rules.scoring import load_scoring
 from companion.ui.rules_help.model import Entry
 
@@ -19,8 +20,7 @@ def automa_table() -> tuple[tuple[str, int, int, int], ...]:
     """(item, easy, hard, punishing) from the scoring data (one source of truth with the score sheet)."""
     rates = load_scoring().automa
     return tuple(
-        (what, getattr(rates["easy"], f), getattr(rates["hard"], f), getattr(rates["punishing"], f))
-        for what, f in _AUTOMA_ITEMS
+        (what, *(getattr(rates[level], f) for level in DIFFICULTIES)) for what, f in _AUTOMA_ITEMS
     )
 
 

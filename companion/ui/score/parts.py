@@ -9,7 +9,7 @@ import flet as ft
 
 from companion.rules.names import Color
 from companion.rules.scoring import COLOR_GEM
-from companion.ui.score.presenter import ResultView, Row, ScorePresenter, SeatState, colour_name
+from companion.ui.score.presenter import ResultView, Row, ScorePresenter, SheetSeat, colour_name
 from companion.ui.widgets import common as w
 from companion.ui.widgets.colors import dot
 
@@ -45,7 +45,7 @@ def stepper(label: str, value: int, on_step: Callable[[int], int], on_text: Call
     )
 
 
-def count_steppers(presenter: ScorePresenter, seat: SeatState, on_change: Callable[[], None]) -> ft.Control:
+def count_steppers(presenter: ScorePresenter, seat: SheetSeat, on_change: Callable[[], None]) -> ft.Control:
     """A stepper for each count of ``seat`` (named "Blue gold", ...); ``on_change`` runs after every change."""
     color = seat.color
     steppers = []

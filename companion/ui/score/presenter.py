@@ -1,7 +1,7 @@
 """Score a game: the sheet being filled in, and the result as lines to show (no Flet here).
 
 The presenter keeps what the players entered (players, human or automa, counts, final turn order; one
-:class:`~companion.ui.score.seats.SeatState` a player) and turns it into the engine's
+:class:`~companion.ui.score.seats.SheetSeat` a player) and turns it into the engine's
 :class:`~companion.rules.scoring.ScoreSheet`; :meth:`ScorePresenter.result` scores it and describes every line
 of every total, the ranking with the reason for each tie, and the solo verdict (:mod:`companion.ui.score.result`).
 
@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from pydantic import ValidationError
 
-from companion.rules.names import Color, Difficulty
+from companion.rules.names import PLAYER_KINDS, Color, Difficulty, PlayerKind
 from companion.rules.scoring import (
     BASE_TILE_TYPES,
     COLORS,
@@ -44,14 +44,14 @@ from companion.ui.score.result import (
     solo_view,
     tie_notes,
 )
-from companion.ui.score.seats import AUTOMA_FIELDS, HUMAN_FIELDS, KINDS, Kind, SeatState, colour_name
+from companion.ui.score.seats import AUTOMA_FIELDS, HUMAN_FIELDS, SheetSeat, colour_name
 
 
 class ScorePresenter:
     """The sheet being filled in: who plays, their counts and the final turn order."""
 
-    def __init__(self, seats: Sequence[SeatState] | None = None, expansion: bool = True):
-        self.seats: list[SeatState] = list(seats) if seats else [SeatState("blue"), SeatState("yellow")]
+    def __init__(self, seats: Sequence[SheetSeat] | None = None, expansion: bool = True):
+        self.seats: list[SheetSeat] = list(seats) if seats else [SheetSeat("blue"), SheetSeat("yellow")]
         self.expansion = expansion
         self.turn_order: list[str] = [s.color for s in self.seats]
 
@@ -61,9 +61,9 @@ class ScorePresenter:
         """One human (blue) against the red and green automa, expansion."""
         return cls(
             [
-                SeatState("blue"),
-                SeatState("red", "automa", difficulty),
-                SeatState("green", "automa", difficulty),
+                SheetSeat("blue"),
+                SheetSeat("red", "automa", difficulty),
+                SheetSeat("green", "automa", difficulty),
             ],
             expansion=True,
         )
@@ -72,10 +72,10 @@ class ScorePresenter:
     def group(cls, n: int = 4, expansion: bool = False) -> ScorePresenter:
         """``n`` humans, no automa."""
         order: tuple[Color, ...] = ("blue", "red", "green", "yellow")
-        return cls([SeatState(c) for c in order[:n]], expansion=expansion)
+        return cls([SheetSeat(c) for c in order[:n]], expansion=expansion)
 
     # ------------------------------------------------------------------------------------------ the seats
-    def seat(self, color: str) -> SeatState:
+    def seat(self, color: str) -> SheetSeat:
         return next(s for s in self.seats if s.color == color)
 
     def free_colours(self) -> list[Color]:
@@ -90,10 +90,10 @@ class ScorePresenter:
     def can_remove(self) -> bool:
         return len(self.seats) > 1
 
-    def add_player(self, kind: Kind = "human") -> SeatState:
+    def add_player(self, kind: PlayerKind = "human") -> SheetSeat:
         if not self.can_add:
             raise ValueError("four players at most")
-        seat = SeatState(self.free_colours()[0], kind)
+        seat = SheetSeat(self.free_colours()[0], kind)
         self.seats.append(seat)
         self.turn_order.append(seat.color)
         return seat
@@ -105,7 +105,7 @@ class ScorePresenter:
         self.turn_order = [c for c in self.turn_order if c != color]
 
     def set_kind(self, color: str, kind: str) -> None:
-        if kind not in KINDS:
+        if kind not in PLAYER_KINDS:
             raise ValueError(f"kind: human or automa, not {kind!r}")
         seat = self.seat(color)
         if seat.kind != kind:
@@ -212,12 +212,11 @@ __all__ = [
     "AUTOMA_FIELDS",
     "BASE_TILE_TYPES",
     "HUMAN_FIELDS",
-    "KINDS",
     "Line",
     "ResultView",
     "Row",
     "ScorePresenter",
-    "SeatState",
+    "SheetSeat",
     "SoloView",
     "colour_name",
     "solo_view",

@@ -19,7 +19,7 @@ from companion.rules.scoring import (
     load_scoring,
     solo_automa,
 )
-from companion.ui.score.seats import AUTOMA_FIELDS, SeatState
+from companion.ui.score.seats import AUTOMA_FIELDS, SheetSeat
 
 MARKS = {"estimate": "estimate", "owner": "your copy"}
 #: An automa's result lines are named as the sheet asks for its counts: one name for one thing.
@@ -67,10 +67,10 @@ class ResultView:
     estimates_used: bool = False
 
 
-def describe(result: ScoreResult, seats: Sequence[SeatState], turn_order: Sequence[str]) -> ResultView:
+def describe(result: ScoreResult, seats: Sequence[SheetSeat], turn_order: Sequence[str]) -> ResultView:
     """The engine's result for the players in ``seats`` as rows of lines, tie notes and the solo verdict."""
 
-    def seat(color: str) -> SeatState:
+    def seat(color: str) -> SheetSeat:
         return next(s for s in seats if s.color == color)
 
     data = load_scoring()
@@ -94,7 +94,7 @@ def describe(result: ScoreResult, seats: Sequence[SeatState], turn_order: Sequen
     return ResultView(tuple(rows), solo, None, any_estimate)
 
 
-def _human_lines(p: PlayerScore, seat: SeatState, h: HumanRates) -> list[Line]:
+def _human_lines(p: PlayerScore, seat: SheetSeat, h: HumanRates) -> list[Line]:
     """A human's lines after Track: mine tiles first (marked as its sets are), each set, gold, gems mined and in
     the mine."""
     b = p.breakdown
@@ -125,7 +125,7 @@ def _human_lines(p: PlayerScore, seat: SeatState, h: HumanRates) -> list[Line]:
     ]
 
 
-def _automa_lines(p: PlayerScore, seat: SeatState, a: AutomaRates) -> list[Line]:
+def _automa_lines(p: PlayerScore, seat: SheetSeat, a: AutomaRates) -> list[Line]:
     """An automa's lines after Track, at its difficulty's rates."""
     b = p.breakdown
     return [
@@ -140,7 +140,7 @@ def _automa_lines(p: PlayerScore, seat: SeatState, a: AutomaRates) -> list[Line]
     ]
 
 
-def error_line(message: str, seats: Sequence[SeatState]) -> str:
+def error_line(message: str, seats: Sequence[SheetSeat]) -> str:
     """The engine's complaint about the sheet in one plain line naming the player.
 
     "players[1].gem_mine_tiles: must be <= mine_tiles" -> "Red automa: it cannot have more gem tiles ...".

@@ -5,14 +5,9 @@ which counts the sheet asks of each kind of player, in the order the screen asks
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, get_args
 
 from companion.rules import words
-from companion.rules.names import Color, Difficulty
-
-#: A seat's kind: a person, or an automa scored from its stash.
-Kind = Literal["human", "automa"]
-KINDS: tuple[Kind, ...] = get_args(Kind)
+from companion.rules.names import Color, Difficulty, PlayerKind
 
 #: The count fields of each kind of player, in the order the screen asks for them: (key, label).
 HUMAN_FIELDS: tuple[tuple[str, str], ...] = (
@@ -41,9 +36,11 @@ def colour_name(color: str) -> str:
 
 
 @dataclass
-class SeatState:
+class SheetSeat:
+    """A seat on the score sheet: its colour, a person or an automa (and its difficulty), the counts entered."""
+
     color: Color
-    kind: Kind = "human"
+    kind: PlayerKind = "human"
     difficulty: Difficulty = "hard"
     counts: dict[str, int] = field(default_factory=dict)
     name: str | None = None  # a human's name, when the table gave one

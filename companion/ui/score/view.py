@@ -13,7 +13,7 @@ import flet as ft
 from companion.rules import words
 from companion.rules.scoring import COLORS, DIFFICULTIES
 from companion.ui.score.parts import count_steppers, human_hint, result_controls
-from companion.ui.score.presenter import ScorePresenter, SeatState, colour_name
+from companion.ui.score.presenter import ScorePresenter, SheetSeat, colour_name
 from companion.ui.shell.context import AppContext
 from companion.ui.widgets import common as w
 from companion.ui.widgets.colors import dot
@@ -144,7 +144,7 @@ class ScoreScreen:
 
         return handler
 
-    def _seat_card(self, seat: SeatState) -> ft.Control:
+    def _seat_card(self, seat: SheetSeat) -> ft.Control:
         presenter, color = self.presenter, seat.color
         total = ft.Text("", weight=ft.FontWeight.W_600)
         self.totals[color] = total

@@ -127,7 +127,7 @@ class SettingsScreen:
                 ),
                 _switch(
                     "The table keeps the automa's things",
-                    p.settings.stash == "table",
+                    p.settings.table_stash,
                     lambda e: self.commit(p.set_table_stash(e.control.value)),
                     "New games: each automa's gold, gems and tiles stay beside its deck; nothing is asked while you "
                     "play, their counts once at the end. Also on the New game screen.",

@@ -8,6 +8,7 @@ from engine_helpers import PROCEED, answer, card, events, find_seed, place
 
 from companion.rules.engine.game import Game, IllegalInput
 from companion.rules.setup import Setup
+from companion.rules.words.decisions import prompt, question
 from tests.rules.automa.choices_helpers import one_automa_game, only
 
 # ---------------------------------------------------------------------------------------- claiming spaces
@@ -59,15 +60,15 @@ def test_tavern_rewards():
     game, step = red_claims("tavern_3")
     assert not events(step, "gain")
     game, step = red_claims("tavern_4")
-    assert game.decision.kind == "question" and game.decision.details["question"] == "gems"
-    assert game.decision.details["count"] == 2
+    assert game.decision.kind == "question" and game.decision.question == "gems"
+    assert game.decision.gem_count == 2
     step = answer(game, ["emerald", "mana"])
     assert events(step, "gain")[0]["gems"] == {"emerald": 1, "mana": 1}
 
 
 def test_mine_the_automa_takes_two_gems_chosen_by_the_humans_and_does_not_mine():
     game, step = red_claims("mine")
-    assert game.decision.details["question"] == "gems"
+    assert game.decision.question == "gems"
     with pytest.raises(IllegalInput):
         answer(game, ["ruby"])  # two gems
     step = answer(game, ["ruby", "ruby"])
@@ -82,10 +83,10 @@ def test_the_gems_question_asks_the_player_as_you_not_the_humans():
     """A solo game has one person at the table: the automa's gems question says "you" (which a pair at the table
     reads as both of them), not "the humans"."""
     game, _ = red_claims("mine")
-    prompt = game.decision.details["prompt"]
-    assert prompt == "which 2 gems does it take? You choose the colours." and "human" not in prompt
+    asked = question(game.decision)
+    assert asked == "which 2 gems does it take? You choose the colours." and "human" not in asked
     # The banner reads "Red automa: which 2 gems ...": one colon (was "Red automa: it takes 2 gems: which ...").
-    assert game.decision.prompt.count(":") == 1
+    assert prompt(game.decision).count(":") == 1
 
 
 def test_dwarf_king_two_bonus_points_plus_three_for_the_achievement():
@@ -94,8 +95,8 @@ def test_dwarf_king_two_bonus_points_plus_three_for_the_achievement():
     game, step = red_claims("dwarf_king", dwarf_king=1)
     assert [(e["points"], e["reason"]) for e in events(step, "score")] == [(2, "Dwarf King all-play bonus")]
     d = game.decision
-    assert d.kind == "question" and d.color == "red" and d.details["question"] == "dwarf_king"
-    assert d.details["position"] == 1
+    assert d.kind == "question" and d.color == "red" and d.question == "dwarf_king"
+    assert d.position == 1
     assert [e["purpose"] for e in events(step, "automa_draw")] == ["place", "all_play"]
     answer(game, 3)
     assert game.state.points["red"] == 5
@@ -109,8 +110,8 @@ def test_gem_market_the_automa_gets_only_the_coins_on_the_contract():
     step = place(game, "gem_market")
     assert not events(step, "gain")  # the human's bonus is on the table, not the automa's
     d = game.decision
-    assert (d.kind, d.color, d.details["question"], d.details["gem"]) == ("question", "red", "gem_market", "ruby")
-    assert d.prompt.endswith("how many coins are on it?")  # was "lay on it", the past of "lie"
+    assert (d.kind, d.color, d.question, d.gem) == ("question", "red", "gem_market", "ruby")
+    assert prompt(d).endswith("how many coins are on it?")  # was "lay on it", the past of "lie"
     step = answer(game, 2)
     assert [(e["gold"], e["reason"]) for e in events(step, "gain")] == [(2, "coins on the ruby contract")]
     assert game.state.stash["red"].gold == gold_before + 2
@@ -133,7 +134,7 @@ def test_tunneling_two_gems_and_a_face_down_tile_no_bonus():
     game, step = red_claims("tunnel", tunnel=2)
     assert not events(step, "gain") and not events(step, "score")
     d = game.decision
-    assert d.details["question"] == "tunnel" and d.details["position"] == 2
+    assert d.question == "tunnel" and d.position == 2
     stash = game.state.stash["red"]
     gems_before = dict(stash.gems)
     step = answer(game, {"kind": "gem", "gem": "sapphire", "gems": 2})
@@ -151,9 +152,9 @@ def test_the_tunnel_question_names_the_tile_by_its_price(slot, price):
     on the right, where the tiles slide): the question says the price, never a bare position a player would count
     from the left."""
     game, _ = red_claims("tunnel", tunnel=slot)
-    prompt = game.decision.prompt
-    assert f"costs {price}" in prompt
-    assert "position" not in prompt
+    asked = prompt(game.decision)
+    assert f"costs {price}" in asked
+    assert "position" not in asked
 
 
 def test_tunneling_a_special_tile():
@@ -179,7 +180,7 @@ def test_wizards_cave_points_for_mind_control_and_charm(spell, points):
     Claiming the cave gives the automa the 2-mana bonus first."""
     game, step = red_claims("wizards_cave", wizards_cave=3)
     assert events(step, "gain")[0]["gems"] == {"mana": 2}
-    assert game.decision.details["position"] == 3
+    assert game.decision.position == 3
     before = game.state.points["red"]
     answer(game, spell)
     assert game.state.points["red"] == before + points

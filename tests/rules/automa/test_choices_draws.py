@@ -143,7 +143,7 @@ def test_a_game_with_transcribed_decks_records_them_and_replays_with_them():
     game.act({"type": "starting_rolls", "rolls": {"blue": 1}})
     while game.decision.kind != "automa_turn" or game.decision.color != "red":
         game.act({"type": "proceed"} if game.decision.kind != "place" else
-                 {"type": "place", "space": next(s for s, why in game.decision.details["spaces"].items() if not why)})
+                 {"type": "place", "space": next(s for s, why in game.decision.spaces.items() if not why)})
     step = game.act({"type": "proceed"})
     place = next(e for e in step if e["type"] == "place")
     assert place["card"].startswith("T") and place["space"] in ("treasure_hoard", "scout", "tavern_1")
@@ -173,7 +173,7 @@ def test_an_automa_claimer_draws_first_then_the_walk_starts_from_the_top_of_the_
     asked = []
     while game.decision.kind == "question":
         d = game.decision
-        asked.append((d.color, d.details["position"], list(d.details.get("after") or [])))
+        asked.append((d.color, d.position, list(d.after or [])))
         answer(game, 0)
     # green (the claimer) first, with its own card; then red, first in turn order; blue walks after red
     assert asked == [("green", 2, []), ("red", 4, [])]
@@ -216,4 +216,4 @@ def test_tavern_rewards_corrected_in_settings_are_the_ones_the_automa_takes():
     game = make(find_seed(make, lambda g: g.state.turn_order[0] == "red"))
     step = game.act(PROCEED)
     assert events(step, "place")[0]["space"] == "tavern_2" and not events(step, "gain")
-    assert game.decision.kind == "question" and game.decision.details["count"] == 1
+    assert game.decision.kind == "question" and game.decision.gem_count == 1

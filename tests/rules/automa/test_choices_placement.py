@@ -37,7 +37,7 @@ def test_scout_held_by_the_same_number_sends_the_automa_to_the_temple():
     game = make(find_seed(make, wanted))
     # yellow #1-#3 (dragon rolls of 1); blue #1 forge, #2 tavern_3
     drive(game, ["tribute", "supply_wagon", "scout"],
-          until=lambda g: (g.decision.color, g.decision.dwarf) == ("blue", 3))
+          until=lambda g: (g.decision.color, getattr(g.decision, "dwarf", None)) == ("blue", 3))
     assert game.state.board["scout"] == Occupant("yellow", 3)
     assert (game.decision.kind, game.decision.color, game.decision.dwarf) == ("automa_turn", "blue", 3)
     step = game.act(PROCEED)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine_helpers import humans_setup, table_rolls
 
 from companion.rules.engine.game import Game
+from companion.rules.words.decisions import prompt
 
 ORDER = ["blue", "red", "yellow", "green"]
 
@@ -28,6 +29,6 @@ def head(game: Game) -> int:
 
 
 def attack(game: Game, strength: int, treasure: str = "gems", points: int = 8, players=None, **extra):
-    assert game.decision.kind == "attack", game.decision.prompt
+    assert game.decision.kind == "attack", prompt(game.decision)
     return game.act({"type": "attack_input", "tile": {"strength": strength, "treasure": treasure, "points": points},
                      "players": players or {}, **extra})

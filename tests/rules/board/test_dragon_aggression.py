@@ -26,7 +26,7 @@ def test_dragon_aggression_example():
     assert (game.decision.color, game.decision.dwarf) == ("blue", 2)
     place(game, "treasure_hoard")
     assert game.decision.kind == "roll" and game.decision.color == "blue"
-    assert game.decision.details["threshold"] == 3
+    assert game.decision.threshold == 3
     step = roll(game, 5)
     assert [e["position"] for e in events(step, "dragon")] == [1]
     assert game.state.dragon == 1
@@ -72,11 +72,11 @@ def test_dragon_song_makes_every_roll_five_or_higher_while_its_owner_holds_the_h
     game = four_player_game()
     game.act({"type": "special_tile", "color": "blue", "tile": "dragon_song"})
     place(game, "treasure_hoard")  # blue #1, the owner, occupies the Treasure Hoard
-    assert game.decision.details["threshold"] == 5
+    assert game.decision.threshold == 5
     roll(game, 4)  # the owner's own roll
     assert game.state.dragon == 0
     place(game, "supply_wagon")  # red #1: another player's roll
-    assert game.decision.details["threshold"] == 5
+    assert game.decision.threshold == 5
     roll(game, 4)
     assert game.state.dragon == 0
     place(game, "scout")  # yellow #1
@@ -89,7 +89,7 @@ def test_dragon_song_makes_every_roll_five_or_higher_while_its_owner_holds_the_h
     place(game, "forge")
     place(game, "treasure_hoard")
     assert game.state.board["treasure_hoard"].color == "red"
-    assert game.decision.details["threshold"] == 3
+    assert game.decision.threshold == 3
     roll(game, 3)
     assert game.state.dragon == 3
 
@@ -98,7 +98,7 @@ def test_dragon_song_of_a_player_who_is_not_on_the_hoard_does_nothing():
     game = four_player_game()
     game.act({"type": "special_tile", "color": "red", "tile": "dragon_song"})
     place(game, "treasure_hoard")  # blue holds it, red owns the song
-    assert game.decision.details["threshold"] == 3
+    assert game.decision.threshold == 3
     roll(game, 3)
     assert game.state.dragon == 1
 
@@ -152,7 +152,7 @@ def test_a_human_in_the_temple_may_reroll_the_apps_die_once():
     game.act({"type": "place", "space": "treasure_hoard"})  # blue #2: a dragon space
     first = game.act({"type": "proceed"})  # the app's die
     assert [e["type"] for e in first] == ["roll"]
-    assert game.decision.kind == "keep_roll" and game.decision.details["value"] == first[0]["value"]
+    assert game.decision.kind == "keep_roll" and game.decision.value == first[0]["value"]
     dragon_before = game.state.dragon
     second = game.act({"type": "reroll"})
     assert second[0] == {**second[0], "type": "reroll", "color": "blue", "input": True}
@@ -206,11 +206,11 @@ def test_the_golem_on_the_hoard_plays_its_controllers_dragon_song():
     game.act({"type": "special_tile", "color": "red", "tile": "dragon_song"})
     game.act({"type": "place", "golem": True, "color": "red", "space": "treasure_hoard"})
     assert game.decision.kind == "roll" and game.decision.color == "red"  # the golem's claim: red rolls
-    assert game.decision.details["threshold"] == 5
+    assert game.decision.threshold == 5
     roll(game, 4)
     assert game.state.dragon == 0
     place(game, "scout")  # blue #1: another player's roll, while red's golem holds the hoard
-    assert game.decision.details["threshold"] == 5
+    assert game.decision.threshold == 5
     roll(game, 4)
     assert game.state.dragon == 0
 

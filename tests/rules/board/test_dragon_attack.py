@@ -34,7 +34,7 @@ def test_dragon_attack_trigger_example():
     step = roll(game, 3)
     assert [e["position"] for e in events(step, "dragon")] == [head(game)]
     d = game.decision
-    assert d.kind == "attack" and d.details["trigger"] == "yellow"
+    assert d.kind == "attack" and d.color == "yellow"
     assert 1 in game.state.beds["blue"]  # waiting in its bed, but the attack comes first
     with pytest.raises(IllegalInput):
         game.act({"type": "place", "space": "scout"})
@@ -54,13 +54,13 @@ def test_the_attack_interrupts_an_automa_action_too():
 
     seed = find_seed(make, lambda g: g.decision.kind == "attack")
     game = make(seed)
-    trigger = game.decision.details["trigger"]
+    trigger = game.decision.color
     assert trigger in ("red", "green")
     last_roll = [e for e in game.steps[-1] if e["type"] == "roll" and e["purpose"] == "aggression"][-1]
     assert last_roll["color"] == trigger and last_roll["value"] >= 3
     # the automa's dice and axe cards are ready for the table; the humans enter theirs
-    assert set(game.decision.details["dice"]) == {"red", "green"}
-    assert set(game.decision.details["axes"]) == {"red", "green"}
+    assert set(game.decision.dice) == {"red", "green"}
+    assert set(game.decision.axes) == {"red", "green"}
 
 
 # ---------------------------------------------------------------------------------------- the resolution
@@ -99,7 +99,7 @@ def test_dragon_attack_resolution_and_tile_scoring_examples():
     assert s.dragon == 0 and events(step, "dragon")[-1]["position"] == 0
     # the game goes on with red #3, and the Scout is open to it
     assert (game.decision.color, game.decision.dwarf) == ("red", 3)
-    assert game.decision.details["spaces"]["scout"] is None
+    assert game.decision.spaces["scout"] is None
     # the captured dwarf stays out for the round and comes back to its bed for the next one
     drive(game, ["scout", "tribute"])
     assert game.decision.kind == "next_round"
@@ -145,7 +145,7 @@ def test_frost_bolt_adds_one_and_ice_storm_two():
 
 def test_only_the_defence_spells_count_in_a_fight():
     game = resolution_game(expansion=True)
-    with pytest.raises(IllegalInput, match="frost_bolt and ice_storm"):
+    with pytest.raises(IllegalInput, match="Frost Bolt and Ice Storm"):
         attack(game, 4, players={"blue": {"die": 3, "spells": ["charm"]}})
 
 

@@ -46,7 +46,7 @@ def test_automa_loser_gives_up_half_its_gems_rounded_up_and_its_longest_beard():
         game.act({"type": "correction", "target": "gems", "color": "green", "gem": gem,
                   "value": {"ruby": 4, "sapphire": 3}.get(gem, 0)})
     game.act({"type": "correction", "target": "gold", "color": "red", "value": 7})
-    axes = game.decision.details["axes"]
+    axes = game.decision.axes
     step = attack(game, 20, "gems", 5, players={"blue": {"die": 6}},
                   automa_axes={c: n for c, n in axes.items()})
     losses = {e["color"]: e for e in events(step, "loss")}
@@ -64,7 +64,7 @@ def test_automa_loser_of_a_gold_dragon_gives_half_its_gold_rounded_up():
     game = solo_attack_game(seed)
     game.act({"type": "correction", "target": "gold", "color": "red", "value": 7})
     game.act({"type": "correction", "target": "gold", "color": "green", "value": 0})
-    axes = game.decision.details["axes"]
+    axes = game.decision.axes
     step = attack(game, 20, "gold", 5, players={"blue": {"die": 6}}, automa_axes=dict(axes))
     assert [(e["color"], e.get("gold")) for e in events(step, "loss")] == [("red", 4)]  # green has none
     assert game.state.stash["red"].gold == 3 and game.state.stash["green"].gold == 0
@@ -76,7 +76,7 @@ def test_version_1_automa_with_stone_beards_loses_a_quarter_and_keeps_its_dwarf(
     game = solo_attack_game(seed, version=1)
     game.act({"type": "special_tile", "color": "red", "tile": "stone_beards"})
     game.act({"type": "correction", "target": "gold", "color": "red", "value": 7})
-    step = attack(game, 20, "gold", 5, players={"blue": {"die": 6}}, automa_axes=dict(game.decision.details["axes"]))
+    step = attack(game, 20, "gold", 5, players={"blue": {"die": 6}}, automa_axes=dict(game.decision.axes))
     assert [e["gold"] for e in events(step, "loss") if e["color"] == "red"] == [2]  # 7 / 4, rounded up
     assert "red" not in {c["color"] for c in events(step, "attack")[0]["captured"]}
 
@@ -87,9 +87,9 @@ def test_the_app_rolls_the_automas_fight_dice_and_the_table_cannot_enter_them():
     seed = next(s for s in range(100) if free_hoard(s))
     game = solo_attack_game(seed)
     rolled = [e for e in game.steps[-1] if e["type"] == "roll" and e["purpose"] == "attack"]
-    assert {e["color"]: e["value"] for e in rolled} == game.decision.details["dice"]
-    assert {e["by"] for e in rolled} == {"app"} and set(game.decision.details["dice"]) == {"red", "green"}
-    axes = game.decision.details["axes"]
+    assert {e["color"]: e["value"] for e in rolled} == game.decision.dice
+    assert {e["by"] for e in rolled} == {"app"} and set(game.decision.dice) == {"red", "green"}
+    axes = game.decision.axes
     with pytest.raises(IllegalInput, match="not a human player"):
         attack(game, 4, players={"blue": {"die": 3}, "red": {"die": 6}}, automa_axes=dict(axes))
 
@@ -97,7 +97,7 @@ def test_the_app_rolls_the_automas_fight_dice_and_the_table_cannot_enter_them():
 def test_automa_axes_totals_are_checked():
     seed = next(s for s in range(100) if free_hoard(s))
     game = solo_attack_game(seed)
-    axes, dice = game.decision.details["axes"], game.decision.details["dice"]
+    axes, dice = game.decision.axes, game.decision.dice
     with pytest.raises(IllegalInput, match="automa_axes"):
         attack(game, 4)  # the table must enter what the drawn axes show
     too_many = {c: 2 * n + 1 for c, n in axes.items()}
@@ -112,8 +112,7 @@ def test_automa_axes_totals_are_checked():
 def test_virtual_axes_are_drawn_by_the_app():
     seed = next(s for s in range(100) if free_hoard(s))
     game = solo_attack_game(seed, virtual_axes=True)
-    task = game.decision.details
-    dice, axes = dict(task["dice"]), dict(task["axes"])
+    dice, axes = dict(game.decision.dice), dict(game.decision.axes)
     step = attack(game, 4, players={"blue": {"die": 2}})
     drawn = {e["color"]: e["values"] for e in events(step, "axes")}
     assert {c: len(v) for c, v in drawn.items()} == axes
@@ -152,11 +151,11 @@ def test_green_automa_dragon_fight_example():
         roll(game, 4)
         return game
 
-    seed = find_seed(make, lambda g: 2 <= g.decision.details["dice"]["green"] <= 5)
+    seed = find_seed(make, lambda g: 2 <= g.decision.dice["green"] <= 5)
     game = make(seed)
-    d = game.decision.details
-    assert d["axes"] == {"green": 3}
-    die = d["dice"]["green"]
+    d = game.decision
+    assert d.axes == {"green": 3}
+    die = d.dice["green"]
     points_before = game.state.points["green"]
     step = attack(game, 4, "gold", 8, players={"blue": {"die": 2, "axes": 3}, "red": {"die": 4, "axes": 2}},
                   automa_axes={"green": 8 - die})

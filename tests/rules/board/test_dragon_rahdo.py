@@ -21,7 +21,7 @@ def test_rahdo_one_shared_black_die_entered_by_the_table():
     dragon_to(game, head(game) - 1)
     place(game, "treasure_hoard")
     roll(game, 5)
-    assert "black_die" not in game.decision.details and game.decision.details["dice"] == {}
+    assert game.decision.black_die is None and game.decision.dice == {}
     step = attack(game, 6, players={"blue": {"axes": 0}, "red": {"axes": 1, "die": 1}, "yellow": {"axes": 2},
                                     "green": {"axes": 0, "spells": ["ice_storm"]}}, black_die=5)
     (a,) = events(step, "attack")
@@ -58,11 +58,11 @@ def test_rahdo_black_die_rolled_by_the_app_for_an_automa_trigger():
 
     seed = find_seed(make, lambda g: g.decision.kind == "attack")
     game = make(seed)
-    d = game.decision.details
-    black = d["black_die"]
+    d = game.decision
+    black = d.black_die
     black_roll = [e for e in game.steps[-1] if e["type"] == "roll" and e.get("black")]
-    assert [(e["color"], e["value"]) for e in black_roll] == [(d["trigger"], black)]
-    axes = d["axes"]
+    assert [(e["color"], e["value"]) for e in black_roll] == [(d.color, black)]
+    axes = d.axes
     step = attack(game, 9, players={"blue": {"axes": 2}}, automa_axes={c: n for c, n in axes.items()},
                   black_die=1)  # a black die entered now does not replace the one already rolled
     (a,) = events(step, "attack")

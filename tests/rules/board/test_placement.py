@@ -29,6 +29,7 @@ from companion.rules.board.spaces import SPACES, TAVERN_SPACES
 from companion.rules.engine.game import Game, IllegalInput
 from companion.rules.engine.summary import game_summary
 from companion.rules.setup import Options, Setup
+from companion.rules.words.refusals import blocked
 
 ORDER = ["blue", "green", "yellow", "red"]  # the turn order of the rulebook's Dwarf Action Order Example
 
@@ -119,7 +120,7 @@ def test_the_example_s_walk_with_red_an_automa_goes_blue_red_yellow():
     step = place(game, "dwarf_king")  # green #1 again, on an all-play space where the automa draws
     assert [(e["color"], e["purpose"]) for e in events(step, "automa_draw")] == [("red", "all_play")]
     d = game.decision
-    assert (d.kind, d.color, list(d.details["after"])) == ("question", "red", ["blue"])  # blue went first
+    assert (d.kind, d.color, list(d.after)) == ("question", "red", ["blue"])  # blue went first
     answer(game, 0)
     assert who(game) == ("blue", 1)  # yellow walks after red, at the board; then the next dwarf action
 
@@ -158,7 +159,7 @@ def test_a_dislodged_dwarf_may_dislodge_a_smaller_one():
     assert who(game) == ("yellow", 3)
     place(game, "dwarf_king")  # dislodges green #2
     assert who(game) == ("green", 2)
-    options = game.decision.details["spaces"]
+    options = game.decision.spaces
     assert options["trading_post"] is None  # red #1 is there: a smaller beard
     assert options["mine"] is not None  # red #2: same number
     step = place(game, "trading_post")
@@ -169,7 +170,7 @@ def test_a_dislodged_dwarf_may_dislodge_a_smaller_one():
 def test_a_dislodge_needs_a_strictly_higher_number():
     game = four_player_game()
     place(game, "forge")  # blue #1
-    assert "higher number" in game.decision.details["spaces"]["forge"]
+    assert "higher number" in blocked(game.decision.spaces["forge"])
     msg = refused(game, {"type": "place", "space": "forge"})  # green #1
     assert "higher number" in msg
 
@@ -178,10 +179,10 @@ def test_never_your_own_dwarf():
     game = four_player_game()
     drive(game, ["forge", "excavate", "temple", "trading_post"])
     assert who(game) == ("blue", 2)
-    why = game.decision.details["spaces"]["forge"]
-    assert why == "held by your own #1"
+    why = game.decision.spaces["forge"]
+    assert blocked(why) == "held by your own #1"
     refused(game, {"type": "place", "space": "forge"})
-    assert game.decision.details["spaces"]["excavate"] is None  # green's #1: fine
+    assert game.decision.spaces["excavate"] is None  # green's #1: fine
 
 
 @pytest.mark.parametrize("tavern", TAVERN_SPACES)
@@ -191,16 +192,16 @@ def test_the_tavern_is_locked(tavern):
     drive(game, ["excavate", "temple", "trading_post"])
     for _ in range(8):  # every #2 and #3 of the others, whatever their number, cannot take it
         if game.decision.color != "blue":
-            assert "locked" in game.decision.details["spaces"][tavern]
+            assert "locked" in game.decision.spaces[tavern]
             refused(game, {"type": "place", "space": tavern})
-        free = next(s for s, why in game.decision.details["spaces"].items()
+        free = next(s for s, why in game.decision.spaces.items()
                     if why is None and s not in game.state.board and not SPACES[s].dragon)
         place(game, free)
 
 
 def test_placing_refuses_spaces_not_in_the_game():
     game = four_player_game()  # a base game
-    assert "wizards_cave" not in game.decision.details["spaces"]
+    assert "wizards_cave" not in game.decision.spaces
     # rules version 3: an expansion space in a base game is named as the expansion's (companion.rules.editions)
     assert "Wizard's Cave comes with Caverns of Gandûm" in refused(game, {"type": "place", "space": "wizards_cave"})
     assert "not an action space" in refused(game, {"type": "place", "space": "moon"})
@@ -225,14 +226,14 @@ def test_grow_beard_dislodges_a_longer_beard_but_not_from_the_tavern():
     place(game, "excavate")    # blue #2
     assert who(game) == ("green", 2)
     refused(game, {"type": "place", "space": "tavern_1", "spell": "grow_beard"})  # own, and locked
-    assert "higher number" in game.decision.details["spaces"]["excavate"]
+    assert "higher number" in blocked(game.decision.spaces["excavate"])
     step = place(game, "excavate", spell="grow_beard")  # green #2 takes blue #2's space
     assert events(step, "place")[0]["dislodged"] == {"color": "blue", "dwarf": 2}
     assert events(step, "spell")[0]["spell"] == "grow_beard"
     assert who(game) == ("blue", 2)  # the dislodged dwarf places next, as after any dislodge
     place(game, "tavern_2")
     assert who(game) == ("yellow", 2)
-    assert "locked" in (game.space_options("yellow", 2, "grow_beard")["tavern_1"] or "")
+    assert game.space_options("yellow", 2, "grow_beard")["tavern_1"].why == "locked"
     refused(game, {"type": "place", "space": "tavern_1", "spell": "grow_beard"})
     refused(game, {"type": "place", "space": "mine", "spell": "grow_beard"})  # an empty space needs no spell
 
@@ -258,7 +259,7 @@ def test_the_golem_takes_an_empty_space_and_a_longer_beard_dislodges_it():
     refused(game, {"type": "place", "golem": True, "color": "green", "space": "forge"})  # not empty
     drive(game, ["temple", "excavate", "trading_post", "tunnel"])
     assert who(game) == ("blue", 2)
-    assert game.decision.details["spaces"]["forge"] == "held by your own golem"
+    assert blocked(game.decision.spaces["forge"]) == "held by your own golem"
     place(game, "mine")
     step = place(game, "forge")  # green #2 beats the golem (beard 1)
     assert events(step, "place")[0]["dislodged"] == {"color": "blue", "dwarf": 1, "golem": True}
@@ -332,7 +333,7 @@ def test_only_a_dwarf_that_has_no_space_sits_out():
         def before(g):
             d = g.decision
             if d.kind == "place":
-                assert not all(closed_to(g, d.color, d.dwarf, s) for s in d.details["spaces"])
+                assert not all(closed_to(g, d.color, d.dwarf, s) for s in d.spaces)
 
         def after(g, inp, step):
             nonlocal human_passes

@@ -8,6 +8,7 @@ from engine_helpers import drive, events, humans_setup, table_rolls
 
 from companion.rules.board.turn_order import from_tavern, order_from_rolls, tied_groups
 from companion.rules.engine.game import Game
+from companion.rules.words.decisions import prompt
 
 
 def play_round(order: list[str], plan: list[str]) -> tuple[Game, list[list[dict]]]:
@@ -15,7 +16,7 @@ def play_round(order: list[str], plan: list[str]) -> tuple[Game, list[list[dict]
     game = Game(humans_setup(order))
     game.act({"type": "starting_rolls", "rolls": table_rolls(order)})
     steps = drive(game, plan)
-    assert game.decision.kind == "next_round", game.decision.prompt
+    assert game.decision.kind == "next_round", prompt(game.decision)
     return game, steps
 
 
@@ -31,7 +32,7 @@ def test_set_turn_order_example():
     game, steps = play_round(order, plan)
     assert game.state.board["tavern_2"].color == "yellow" and game.state.board["tavern_4"].color == "green"
     assert events(steps, "turn_order")[-1]["order"] == ["yellow", "green", "blue", "red"]
-    assert game.decision.details["order"] == ["yellow", "green", "blue", "red"]
+    assert game.decision.order == tuple(["yellow", "green", "blue", "red"])
     # the new order is the one the next round places in
     game.act({"type": "proceed"})
     assert (game.decision.color, game.decision.dwarf) == ("yellow", 1)
@@ -85,7 +86,7 @@ def test_a_dwarf_captured_from_the_tavern_no_longer_sets_the_order():
               "players": {"blue": {"die": 1}, "red": {"die": 6}, "green": {"die": 6}, "yellow": {"die": 6}}})
     assert "tavern_1" not in game.state.board and game.state.captured["blue"] == {3}
     assert game.decision.kind == "next_round"
-    assert game.decision.details["order"] == ["red", "blue", "green", "yellow"]
+    assert game.decision.order == tuple(["red", "blue", "green", "yellow"])
 
 
 # ---------------------------------------------------------------------------------------- pure functions
@@ -128,7 +129,7 @@ def test_the_golem_in_the_tavern_does_not_set_the_order():
             "dwarf_king", "scout", "tribute", "supply_wagon",     # #3 (the dragon rolls show 1)
             "treasure_hoard", "wizards_cave", "mana_cave", "tavern_3"]  # #4: yellow's dwarf on tavern 3
     drive(game, plan)
-    assert game.decision.kind == "next_round", game.decision.prompt
+    assert game.decision.kind == "next_round", prompt(game.decision)
     assert game.state.board["tavern_1"].golem
     # yellow's golem on the top space counts for nothing; green (tavern 2), then yellow's own #4 (tavern 3)
-    assert game.decision.details["order"] == ["green", "yellow", "blue", "red"]
+    assert game.decision.order == tuple(["green", "yellow", "blue", "red"])

@@ -7,15 +7,10 @@ from hypothesis import strategies as st
 from companion.rules.board.dragon import resolve_attack
 from companion.rules.engine.dragon_attack import DragonAttack
 from companion.rules.engine.game import Game
-from companion.rules.engine.inputs import _SHAPES, NO_FIELDS
 from companion.rules.engine.rng import _GAMMA, _LIMITS, _MASK, _MIX1, _MIX2, Rng, _outputs
 from companion.rules.setup import Setup
 from companion.sim.bots import Bot, play
 from companion.sim.simulate import sim_setup
-
-
-def test_the_inputs_that_skip_check_shape_have_no_field_it_checks():
-    assert not NO_FIELDS & _SHAPES.keys()
 
 
 @given(st.integers(0, 2**64 - 1), st.integers(0, len(_LIMITS) + 5))
@@ -74,7 +69,7 @@ def _plain_decides(self, task, color):
             dice = dict.fromkeys(fight["dice"], face)
         else:
             dice = {**fight["dice"], color: face}
-        r = resolve_attack(fight["tile"]["strength"], self.defences(fight, dice), self.state.turn_order)
+        r = resolve_attack(fight["tile"].strength, self.defences(fight, dice), self.state.turn_order)
         return r.winner, tuple(r.losers)
 
     first = result(1)
@@ -112,28 +107,6 @@ def test_a_fight_result_changes_with_some_face_exactly_when_faces_1_and_6_differ
         if r != seen[-1]:
             assert r not in seen  # never back to a result it left
             seen.append(r)
-
-
-@pytest.mark.parametrize("fields", [{"space": 3}, {"space": ["forge"]}, {"space": "forge", "spell": 2},
-                                    {"space": "forge", "roll": 1}, {"space": "forge", "color": 7}])
-def test_a_placement_skips_no_field_check_shape_refuses(fields):
-    """Only ``{"type": "place", "space": <a text>}`` skips ``check_shape``: any other placement is checked."""
-    from companion.rules.engine.inputs import IllegalInput, check_shape
-
-    inp = {"type": "place", **fields}
-    with pytest.raises(IllegalInput) as expected:
-        check_shape(inp)
-    game = play_until(Game(Setup.solo(seed=5)), "place")
-    with pytest.raises(IllegalInput) as refused:
-        game.act(inp)
-    assert str(refused.value) == str(expected.value)
-
-
-def play_until(game: Game, kind: str) -> Game:
-    bot = Bot("random", 1)
-    while game.decision.kind != kind:
-        game.act(bot.input_for(game))
-    return game
 
 
 @pytest.mark.parametrize("stash", ["app", "table"])

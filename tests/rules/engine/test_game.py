@@ -19,9 +19,11 @@ from engine_helpers import (
     table_rolls,
 )
 
-from companion.rules.engine.game import Decision, Game, IllegalInput
+from companion.rules.engine.decisions import StartingRollsDecision
+from companion.rules.engine.game import Game, IllegalInput
 from companion.rules.engine.summary import game_summary
 from companion.rules.setup import Options, Setup
+from companion.rules.words.decisions import prompt
 
 
 def refused(game: Game, inp: dict, match: str | None = None) -> None:
@@ -66,18 +68,18 @@ def test_a_game_plays_exactly_its_rounds(setup):
 def test_decisions_of_a_round_in_order():
     order = ["blue", "red", "green", "yellow"]
     game = Game(humans_setup(order))
-    assert game.decision.kind == "starting_rolls" and game.decision.details["humans"] == order
+    assert game.decision.kind == "starting_rolls" and list(game.decision.humans) == order
     game.act({"type": "starting_rolls", "rolls": table_rolls(order)})
     kinds = []
     plan = ["forge", "excavate", "temple", "trading_post", "mine", "tunnel", "gem_market", "dwarf_king",
             "tavern_1", "tavern_2", "tavern_3", "tavern_4"]
     for space in plan:
         d = game.decision
-        kinds.append((d.kind, d.color, d.dwarf))
+        kinds.append((d.kind, d.color, getattr(d, "dwarf", None)))
         place(game, space)
     assert kinds == [("place", c, n) for n in (1, 2, 3) for c in order]
     assert game.decision.kind == "next_round"
-    assert game.decision.prompt == "Round 1 is over: reset the board"
+    assert prompt(game.decision) == "Round 1 is over: reset the board"
     step = game.act(PROCEED)
     assert [e["type"] for e in step] == ["round_start"]  # no automa: nothing to reshuffle
     assert game.state.board == {} and all(b == {1, 2, 3} for b in game.state.beds.values())
@@ -106,7 +108,7 @@ def test_final_scores_and_the_end():
 
 def test_refused_inputs_change_nothing():
     game = Game(Setup.solo(seed=1))
-    refused(game, {"type": "place", "space": "forge"}, "waits for starting_rolls")
+    refused(game, {"type": "place", "space": "forge"}, "waits for the starting rolls")
     refused(game, {"type": "dance"}, "unknown input")
     refused(game, {"type": "spell", "color": "blue", "spell": "charm"}, "before the start")
     refused(game, {"type": "starting_rolls", "rolls": [4]})
@@ -248,4 +250,6 @@ def test_a_special_tile_for_a_human_is_kept():
 
 def test_decision_is_a_value():
     d = Game(Setup.solo(seed=1)).decision
-    assert isinstance(d, Decision) and d == Decision("starting_rolls", prompt=d.prompt, details=d.details)
+    assert isinstance(d, StartingRollsDecision) and d == StartingRollsDecision(humans=("blue",))
+    with pytest.raises(AttributeError):
+        d.humans = ()  # type: ignore[misc]

@@ -98,7 +98,7 @@ def test_every_placement_is_the_lowest_beard_in_a_bed_ties_by_turn_order(setup, 
         d = g.decision
         if d.kind == "place":
             assert expected_placer(g.state.turn_order, g.state.beds) == (d.color, d.dwarf)
-            assert None in d.details["spaces"].values()
+            assert None in d.spaces.values()
 
     play_random(game, random.Random(chooser), before=snapshot, after=check)
     assert placed >= setup.rounds * len(setup.players)

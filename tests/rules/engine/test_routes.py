@@ -1,23 +1,38 @@
-"""The one routing table: every input type has its routes, and an input the game does not wait for is refused
-with what it waits for, the game unchanged."""
+"""Routing: each input is taken while the game waits for the decisions below, and any other input the game does
+not wait for is refused with what it waits for, the game unchanged."""
 
 import pytest
 
 from companion.rules.engine.game import Game, IllegalInput
-from companion.rules.engine.inputs import INPUT_TYPES
-from companion.rules.engine.routes import ANY, ROUTES
+from companion.rules.engine.inputs import INPUTS
+from companion.rules.names import DECISION_KINDS
 from companion.rules.setup import Setup
+from companion.rules.words.refusals import refusal
 from companion.sim.bots import Bot
+from tests.rules.engine.test_inputs import WRITTEN
 
-#: The decisions a game may wait for (``Decision.kind``), "over" included.
-DECISION_KINDS = ("starting_rolls", "place", "automa_turn", "roll", "keep_roll", "question", "attack",
-                  "next_round", "final_scores", "over")
+#: Any time of the game (its part checks the game's phase).
+ANY = frozenset(DECISION_KINDS)
+#: Input type -> the decisions it is taken at (the golem, any time between dwarf actions, is tested with it).
+ROUTES: dict[str, frozenset[str]] = {
+    "proceed": frozenset({"automa_turn", "roll", "keep_roll", "next_round", "starting_rolls"}),
+    "starting_rolls": frozenset({"starting_rolls"}),
+    "place": frozenset({"place"}),
+    "roll": frozenset({"roll"}),
+    "reroll": frozenset({"keep_roll"}),
+    "answer": frozenset({"question"}),
+    "attack_input": frozenset({"attack"}),
+    "game_end": frozenset({"final_scores"}),
+    "spell": ANY,
+    "special_tile": ANY,
+    "correction": ANY,
+}
+#: An input of each type in its JSON form (a dwarf's placement, not the golem's).
+SAMPLE = {written["type"]: written for written, _ in reversed(WRITTEN) if not written.get("golem")}
 
 
-def test_every_input_type_has_routes_and_the_table_holds_no_other():
-    assert ROUTES.keys() == INPUT_TYPES | {"proceed"}
-    for by_decision in ROUTES.values():
-        assert by_decision.keys() <= {*DECISION_KINDS, ANY}
+def test_every_input_type_is_routed():
+    assert ROUTES.keys() == INPUTS.keys() == SAMPLE.keys()
 
 
 def games_at_each_decision() -> dict[str, Game]:
@@ -40,7 +55,7 @@ GAMES = games_at_each_decision()
 
 #: Each (input type, decision) the table has no route for: a routed pair is the phase's to check (its own tests).
 UNROUTED = [(kind, waits_for) for kind in sorted(ROUTES) for waits_for in sorted(GAMES)
-            if waits_for not in ROUTES[kind] and ANY not in ROUTES[kind]]
+            if waits_for not in ROUTES[kind]]
 
 
 @pytest.mark.parametrize(("kind", "waits_for"), UNROUTED)
@@ -48,9 +63,17 @@ def test_an_input_without_a_route_for_the_decision_is_refused_and_changes_nothin
     game = Game.from_events(GAMES[waits_for].setup, GAMES[waits_for].events())
     before = game.events()
     with pytest.raises(IllegalInput) as refused:
-        game.act({"type": kind})
-    assert str(refused.value) == f"'{kind}' is not possible now: the game waits for {waits_for}"
+        game.act(SAMPLE[kind])
+    assert (refused.value.code, refused.value.fields) == ("not_now", {"input": kind, "waiting": waits_for})
+    assert str(refused.value) == refusal("not_now", {"input": kind, "waiting": waits_for})
     assert game.events() == before and game.decision.kind == waits_for
+
+
+def test_a_refusal_for_the_wrong_time_says_the_input_and_the_decision_in_words():
+    game = GAMES["starting_rolls"]
+    with pytest.raises(IllegalInput) as refused:
+        game.act(SAMPLE["attack_input"])
+    assert str(refused.value) == "The dragon attack is not possible now: the game waits for the starting rolls"
 
 
 def test_random_play_reaches_every_decision_a_solo_game_has():

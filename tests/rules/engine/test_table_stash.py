@@ -19,7 +19,7 @@ from companion.rules.engine.game import Game, IllegalInput
 from companion.rules.setup import Setup
 from companion.rules.words import board_instructions, describe
 from companion.sim.bots import Bot, play
-from companion.sim.table_tally import tally
+from companion.sim.table_stash import tally
 
 
 def one_automa(space: str, *, stash: str = "table", first: str = "red", **all_play) -> Game:
@@ -163,7 +163,7 @@ def attack_game(stash: str = "table", version: int | None = None) -> Game:
 
 
 def lose_all(game: Game, treasure: str) -> list[dict]:
-    axes = game.decision.details["axes"]
+    axes = game.decision.axes
     return game.act({"type": "attack_input", "tile": {"strength": 20, "treasure": treasure, "points": 5},
                      "players": {"blue": {"die": 6}}, "automa_axes": dict(axes)})
 

@@ -19,6 +19,7 @@ from companion.cli.commands.log import lines as log_lines
 from companion.rules.engine.game import Game
 from companion.rules.setup import Player, Setup
 from companion.rules.words import board_instructions, describe, step_label
+from companion.rules.words.decisions import prompt
 from companion.sim.bots import Bot, play
 from companion.sim.simulate import sim_setup
 
@@ -37,7 +38,7 @@ def sentences(game: Game, prompts: list[str]) -> list[str]:
 
 def prompt_recorder(prompts: list[str]):
     def before(game: Game, *_) -> None:
-        prompts.append(game.decision.prompt)
+        prompts.append(prompt(game.decision))
 
     return before
 

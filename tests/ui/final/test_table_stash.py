@@ -40,7 +40,7 @@ def table_total(counts: dict, difficulty: str = "punishing") -> int:
 def test_the_sheet_asks_each_automa_s_counts_and_scores_them_through_the_difficulty_table(table_solo):
     p = FinalPresenter(table_solo)
     v = p.view()
-    assert v.mode == SHEET and v.table
+    assert v.mode == SHEET and v.table_stash
     assert v.automa == () and v.waiting_for == ""  # nothing to reveal: the counts are entered here
     assert v.automa_totals == {"red": 0, "green": 0}  # not the app's partial count: what is entered
     assert [k for k, _ in p.sheet.seat("red").fields(True)] == [k for k, _ in AUTOMA_FIELDS]
@@ -101,7 +101,7 @@ def test_an_app_kept_game_still_refuses_automa_counts(store):
     p = FinalPresenter(GameSession.resume(store, store.create_game(game.header(), events=game.events())))
     with pytest.raises(ValueError, match="only the humans"):
         p.set_count("red", "gold", "3")
-    assert not p.view().table and len(p.view().automa) == 2
+    assert not p.view().table_stash and len(p.view().automa) == 2
 
 
 def test_a_track_past_100_counts_whole_the_rulebook_s_lap_example(table_solo):

@@ -96,11 +96,19 @@ def test_the_table_keeps_the_automa_s_things_when_chosen_and_the_checklist_says_
 
 
 def test_the_choice_is_remembered_in_settings(tmp_path):
+    """The form says what to save when the switch changes the owner's setting, and nothing when it does not."""
     from companion.store.settings import Settings, load_settings, save_settings
 
-    assert Settings().stash == "app"
-    save_settings(Settings().replace(stash="table"), tmp_path)
+    form = NewGameForm.from_settings(Settings())
+    assert not form.table_stash
+    to_save = form.set_table_stash(True, Settings())
+    assert form.table_stash and to_save is not None and to_save.table_stash
+    save_settings(to_save, tmp_path)
     assert load_settings(tmp_path).stash == "table"
+    assert form.set_table_stash(True, to_save) is None  # already remembered: nothing to save
+    assert form.set_table_stash(False, to_save) == Settings()
+    form.follow_settings(to_save)  # changed in Settings meanwhile
+    assert form.table_stash
 
 
 def test_a_name_over_40_characters_is_refused_in_one_line_naming_the_field():

@@ -9,7 +9,7 @@ from companion.rules.engine.game import Game
 from companion.rules.setup import Player, Setup
 from companion.store.session import GameSession
 from companion.ui.round.presenter import RoundPresenter
-from companion.ui.round.view_model import AutomaTally, Seat
+from companion.ui.round.view_model import AutomaTally, SeatLabel
 from tests.ui.round.test_presenter import started, until
 
 
@@ -80,8 +80,8 @@ def test_the_seats_are_every_player_in_the_setups_order_as_the_screen_names_them
     setup = Setup.build([Player(color="blue", kind="human", name="Ann"), human("yellow"), automa("red", "red")],
                         seed=3)
     v = RoundPresenter(GameSession.new(setup)).view()
-    assert v.seats == (Seat("blue", "Ann (Blue)", False), Seat("yellow", "Yellow", False),
-                       Seat("red", "Red automa", True))
+    assert v.seats == (SeatLabel("blue", "Ann (Blue)", False), SeatLabel("yellow", "Yellow", False),
+                       SeatLabel("red", "Red automa", True))
     assert [s.color for s in v.humans] == ["blue", "yellow"]
 
 

@@ -13,7 +13,7 @@ Take the tile that costs 1 beer and 1 gold and put it face down beside Green's d
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from companion.rules.automa.choices import TUNNEL_PRICES
 from companion.rules.words.names import colour, gem
@@ -90,7 +90,7 @@ def told(e: Mapping) -> str:
     return f"{who}: {what}"
 
 
-def merges(step: list[Mapping]) -> tuple[dict[int, int], set[int], dict[int, int | None], set[str]]:
+def merges(step: Sequence[Mapping]) -> tuple[dict[int, int], set[int], dict[int, int | None], set[str]]:
     """What :func:`board_lines` says together: (table_keeps index -> bonus points said with it, score indexes
     said there instead, loss index -> captured beard, colours whose loss and capture the loss line says)."""
     bonus: dict[int, int] = {}

@@ -1,4 +1,4 @@
-"""The counts beside each automa's deck when the table keeps its things (``Setup.stash == "table"``).
+"""The counts beside each automa's deck when the table keeps its things (``Setup.table_stash``).
 
 The app does not count them in that mode; a bot standing in for the table does, so a simulated game ends with
 a score sheet as a table would fill it in. What the app could not know (an achievement's points, the coins on
@@ -46,10 +46,11 @@ class Pile:
             self.gems[gem] = self.gems.get(gem, 0) + n
 
 
-def tally(events: Sequence[Mapping], automa: Mapping[str, str | None], answer: Callable[[str, dict], Any]
+def tally(events: Sequence[Mapping], automa: Mapping[str, str | None], answer: Callable[[str, int], Any]
           ) -> dict[str, dict]:
     """Each automa's score-sheet line from a table-kept game's events. ``automa``: colour -> difficulty;
-    ``answer(question, details)`` gives the table's answer to a question the app did not ask."""
+    ``answer(question, count)`` gives the table's answer to a question the app did not ask (``count``: how many
+    gems, for ``gems``)."""
     piles = {color: Pile() for color in automa}
     for e in events:
         color = e.get("color")
@@ -69,7 +70,7 @@ def tally(events: Sequence[Mapping], automa: Mapping[str, str | None], answer: C
     return {color: piles[color].line(color, level) for color, level in automa.items()}
 
 
-def _keep(pile: Pile, e: Mapping, answer: Callable[[str, dict], Any]) -> None:
+def _keep(pile: Pile, e: Mapping, answer: Callable[[str, int], Any]) -> None:
     what = e["what"]
     if what == "loss":
         quarter = e["share"] == "quarter"
@@ -79,7 +80,7 @@ def _keep(pile: Pile, e: Mapping, answer: Callable[[str, dict], Any]) -> None:
             for gem, n in split_gem_loss(pile.gems, treasure_loss(sum(pile.gems.values()), quarter)).items():
                 pile.gems[gem] -= n
         return
-    value = answer(QUESTION_OF[what], {"question": QUESTION_OF[what], "count": e.get("count", 0)})
+    value = answer(QUESTION_OF[what], e.get("count", 0))
     if what == "gems":
         for gem in value:
             pile.add_gems({gem: 1})
