@@ -214,10 +214,12 @@ def _write_app_archive(site: Path, root: Path, wheels: Iterable[Path]) -> None:
     entries[SOURCES_NAME_FILE] = f"{sources_name}\n".encode()
     runtime = site / "pyodide"
     zipped = runtime / "python_stdlib.zip"
+    modules = {k: v for k, v in entries.items() if k.endswith(".py")}
     try:
+        stdlib.check_zip_imports(zipped, modules)  # a refused build stops before the compile (seconds of Node)
         archive.write_app_archive(site / APP_ARCHIVE, entries, runtime)
         pruned_zip = zipped.with_name(".python_stdlib.zip")
-        stdlib.prune_zip(zipped, pruned_zip, {k: v for k, v in entries.items() if k.endswith(".py")})
+        stdlib.prune_zip(zipped, pruned_zip, modules)
         pruned_zip.replace(zipped)
     except (archive.ArchiveError, stdlib.StdlibError) as err:
         raise BuildError(str(err)) from None

@@ -88,19 +88,31 @@ def check_imports(sources: Iterable[tuple[str, str]], gone: set[str]) -> None:
             raise StdlibError(f"{path} imports {', '.join(sorted(missing))}, which the site leaves out")
 
 
+def check_zip_imports(src: Path, app_sources: Mapping[str, bytes]) -> None:
+    """What :func:`prune_zip` checks, alone: ``app_sources`` and the kept modules of ``src`` import no pruned
+    module at their top. The build runs it before its slow steps, so a refused build stops at once."""
+    with zipfile.ZipFile(src) as zin:
+        _check_kept_imports(zin, app_sources)
+
+
+def _check_kept_imports(zin: zipfile.ZipFile, app_sources: Mapping[str, bytes]) -> None:
+    infos = zin.infolist()
+    gone_modules = {top_level(i.filename) for i in infos if pruned(i.filename) and top_level(i.filename) in PRUNED}
+    texts = [(i.filename, zin.read(i).decode("utf-8", "replace")) for i in infos
+             if not pruned(i.filename) and i.filename.endswith(".py")]
+    texts += [(p, s.decode("utf-8", "replace")) for p, s in app_sources.items() if p.endswith(".py")]
+    check_imports(texts, gone_modules)
+
+
 def prune_zip(src: Path, dest: Path, app_sources: Mapping[str, bytes]) -> list[str]:
     """Write ``src`` (the runtime's zip) to ``dest`` without the pruned modules; returns the paths left out.
     ``app_sources`` (path -> Python source) are the app's and its packages' modules, checked with the kept
     standard library's (:func:`check_imports`)."""
     with zipfile.ZipFile(src) as zin:
+        _check_kept_imports(zin, app_sources)
         infos = zin.infolist()
         gone = [i.filename for i in infos if pruned(i.filename)]
-        kept = [i for i in infos if not pruned(i.filename)]
-        gone_modules = {top_level(n) for n in gone if top_level(n) in PRUNED}
-        texts = [(i.filename, zin.read(i).decode("utf-8", "replace")) for i in kept if i.filename.endswith(".py")]
-        texts += [(p, s.decode("utf-8", "replace")) for p, s in app_sources.items() if p.endswith(".py")]
-        check_imports(texts, gone_modules)
         with zipfile.ZipFile(dest, "w") as zout:
-            for info in kept:
+            for info in (i for i in infos if not pruned(i.filename)):
                 zout.writestr(info, zin.read(info), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
     return gone
