@@ -8,6 +8,8 @@ Fixtures
 ``browser`` (session scope)
     Playwright's Chromium: Debian's ``chromium-headless-shell`` (``/usr/bin/chromium``, the full browser, where
     it is not installed; never ``playwright install``). See :data:`CHROMIUM`.
+``site_browser`` (session scope)
+    The same Chromium for the phone site's pages, with V8's optimizing tier (:data:`PHONE_SITE_ARGS`).
 ``device`` (session scope)
     One browser profile, as one phone's browser: every page a test opens is a new tab in it (a new Flet
     session), so Flet's web files come from its cache after the first page, as on a phone that opened the app
@@ -41,7 +43,8 @@ from tests.browser.servers import REPO, Server, Servers, start_server, stop_serv
 from tests.browser.window import SIZES, UI_TIMEOUT_MS, UPDATE_CONTROL_PROPS
 
 __all__ = [  # imported from here by the browser tests
-    "AppPage", "CHROMIUM", "CHROMIUM_ARGS", "REPO", "SIZES", "UPDATE_CONTROL_PROPS", "start_server", "stop_server",
+    "AppPage", "CHROMIUM", "CHROMIUM_ARGS", "PHONE_SITE_ARGS", "REPO", "SIZES", "UPDATE_CONTROL_PROPS",
+    "start_server", "stop_server",
 ]
 
 HEADLESS_SHELL = "/usr/bin/chromium-headless-shell"
@@ -64,6 +67,12 @@ CHROMIUM_ARGS = [
     # browser runs without this flag, as a person's does.
     "--js-flags=--liftoff-only",
 ]
+#: The phone site's browser: the same, V8's optimizing tier kept. There the page runs Python itself (CPython built
+#: to WebAssembly): compiled by the baseline tier alone it runs slower and a start costs more CPU (a first load
+#: some 13 s of CPU against 10 s, a reload 12 s against 9 s, measured on this machine with a tree of /proc times).
+PHONE_SITE_ARGS = [arg for arg in CHROMIUM_ARGS if not arg.startswith("--js-flags")]
+
+
 def pytest_collection_modifyitems(config, items):
     """Mark every test here ``browser``. Under pytest-xdist (``--dist loadgroup``, as tests/run.sh runs them) the
     tests of a module that share its ``app_server`` stay together on one worker, so that server starts once; a
@@ -115,14 +124,28 @@ def _check_browser_available() -> None:
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright_session():
+    """Playwright, started once per worker (its sync API allows one at a time in a thread)."""
     _check_browser_available()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_session):
+    b = playwright_session.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield b
+    b.close()
+
+
+@pytest.fixture(scope="session")
+def site_browser(playwright_session):
+    """Chromium for the phone site's pages (:data:`PHONE_SITE_ARGS`), started once per worker that needs it."""
+    b = playwright_session.chromium.launch(executable_path=CHROMIUM, args=PHONE_SITE_ARGS)
+    yield b
+    b.close()
 
 
 @pytest.fixture(scope="session")

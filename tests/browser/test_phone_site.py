@@ -7,13 +7,12 @@ a whole story on a handful of loads.
 
 from __future__ import annotations
 
-import re
 import time
 from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.browser.conftest import CHROMIUM, PHONE_SITE_ARGS
 from tests.browser.phone_page import PhonePage, StaticHost, built_site
 from tests.browser.test_decks_screen import GREEN
 from tests.browser.test_round_flow import SEED, Table
@@ -29,7 +28,7 @@ def phone_host():
 
 
 @pytest.fixture
-def phone(browser, phone_host, tmp_path, screenshot_dir):
+def phone(playwright_session, phone_host, tmp_path, screenshot_dir):
     """A phone's browser with a profile on disk (``tmp_path / 'profile'``): what the site stores survives a
     closed browser. ``phone.reopen()`` closes it and opens the same profile again."""
 
@@ -43,8 +42,8 @@ def phone(browser, phone_host, tmp_path, screenshot_dir):
         def reopen(self, offline: bool = False) -> PhonePage:
             if self.context is not None:
                 self.context.close()
-            self.context = browser.browser_type.launch_persistent_context(
-                str(self.profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+            self.context = playwright_session.chromium.launch_persistent_context(
+                str(self.profile), executable_path=CHROMIUM, args=PHONE_SITE_ARGS,
                 viewport={"width": 390, "height": 844}, service_workers="allow",
             )
             self.context.set_offline(offline)
@@ -145,35 +144,11 @@ def test_a_game_survives_a_reload_a_closed_browser_and_no_network(phone):
 
 
 #: Put before the page's Python worker: IndexedDB refused, as a browser does with storage blocked for the site
-#: (Firefox's private windows, "block all site data"): opening it throws.
+#: (Firefox's private windows, "block all site data"): opening it throws. (The test of that browser in Chromium is
+#: tests/browser/test_phone_storage.py's private window.)
 NO_INDEXEDDB = """Object.defineProperty(self, "indexedDB", { get() {
   throw new DOMException("The user denied permission to access the database.", "SecurityError"); } });
 """
-
-
-def test_a_browser_that_refuses_to_store_gets_one_line_and_the_game_goes_on(browser, phone_host, screenshot_dir):
-    """Storage refused for the site: one line on screen says so, and the game is played in the tab all the
-    same (a step shown, the next step answered)."""
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-
-    def worker_without_storage(route):
-        response = route.fetch()
-        route.fulfill(response=response, body=NO_INDEXEDDB + response.text())
-
-    try:
-        app = PhonePage(context, phone_host, screenshot_dir)
-        context.route(f"{phone_host.url}/python-worker.js", worker_without_storage)
-        app.open(query=f"seed={SEED}")
-        line = "This browser keeps nothing for this app (The user denied permission to access the database.)"
-        app.expect_text(line)
-        app.shot("phone-refused-store")
-        assert app.page.get_by_label(re.compile("keeps nothing")).count() == 1
-        table = Table(app, "phone-refused")
-        start_solo_game(app, table)  # the line stays: the tab keeps the game, and it offers to save it
-        table.step()
-        table.step()
-    finally:
-        context.close()
 
 
 def calibration_line(app: PhonePage) -> str | None:
@@ -193,7 +168,8 @@ def test_files_calibration_and_sharing_go_through_the_browser(phone, tmp_path):
     app.expect_text("Open this app on each phone instead.")
     app.shot("phone-settings-share")
 
-    app.open("/decks", query="calibration_games=120")
+    app.go_to("Back")  # to the Decks screen in the same page: one start of Python, the address's setting kept
+    app.go_to("Decks")
     deck = tmp_path / "green.toml"
     deck.write_text(GREEN, encoding="utf-8")
     with app.page.expect_file_chooser() as chooser:

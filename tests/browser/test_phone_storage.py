@@ -126,8 +126,8 @@ class Site:
 
 
 @pytest.fixture
-def site(browser, phone_host, screenshot_dir):
-    opened = Site(browser, phone_host, screenshot_dir)
+def site(site_browser, phone_host, screenshot_dir):
+    opened = Site(site_browser, phone_host, screenshot_dir)
     yield opened
     opened.context.close()
 
@@ -199,12 +199,15 @@ OPEN_FAILS = """IDBFactory.prototype.open = function () {
     (OPEN_FAILS, "A mutation operation was attempted on a database that did not allow mutations."),
 ], ids=["no IndexedDB", "open fails"])
 def test_a_private_window_gives_one_line_that_stays_with_the_game_so_far_as_a_file(site, refusal, why):
+    """Storage refused for the site (IndexedDB gone, or failing to open): one line says so, and the game is played
+    in the tab all the same (a step shown, the next one answered), the line still there, and saved as a file."""
     site.before_worker(refusal)
     app = site.app.open(query=f"seed={SEED}")
     line = storage.refusal_line(RuntimeError(why))
     one_line_says(app, line)
     table = Table(app, "phone-private")
     start_solo_game(app, table)
+    table.step()
     table.step()
     one_line_says(app, line)  # still there: the tab is all that keeps the game
     shots(app, "phone-private")
