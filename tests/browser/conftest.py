@@ -77,14 +77,15 @@ def pytest_collection_modifyitems(config, items):
     """Mark every test here ``browser``. Under pytest-xdist (``--dist loadgroup``, as tests/run.sh runs them) the
     tests of a module that share its ``app_server`` stay together on one worker, so that server starts once; a
     test with servers of its own is a group by itself, so a module's long tests (a whole round, a dragon attack)
-    run side by side on several workers instead of one after the other."""
+    run side by side on several workers instead of one after the other. The phone site's tests are groups of one
+    each: the site is built once a run for every worker (``phone_page.built_site``) and a static host of it is a
+    thread, while each test starts Python in a page (a minute and more on a loaded machine)."""
     here = Path(__file__).parent
     for item in items:
         path = Path(str(item.fspath))
         if here in path.parents:
             item.add_marker(pytest.mark.browser)
-            # The phone site's tests share its build and its static host (tests/browser/test_phone_site.py).
-            shares_server = {"app_server", "phone_host"} & set(getattr(item, "fixturenames", ()))
+            shares_server = "app_server" in getattr(item, "fixturenames", ())
             group = f"browser-{path.stem}" if shares_server else f"browser-{path.stem}-{item.name}"
             item.add_marker(pytest.mark.xdist_group(group))
 

@@ -2,7 +2,8 @@
 
 ``built_site()`` builds the site into ``$TREASURE_COMPANION_CACHE`` (default ``~/.cache/treasure-companion/
 phone``) beside the runtime and wheels it fetched there, so a second test run builds from the cache with no
-network. :class:`StaticHost` serves a folder as any static host would (``http.server`` on 127.0.0.1).
+network; one build a run, shared by the run's workers (``second_site()``, a build to publish over it, too).
+:class:`StaticHost` serves a folder as any static host would (``http.server`` on 127.0.0.1).
 :class:`PhonePage` is :class:`AppPage` for that site: the app runs in the page's Python worker, so the page is
 settled when the worker's messages have been quiet, and every request to another host is refused and noted.
 """
@@ -10,6 +11,7 @@ settled when the worker's messages have been quiet, and every request to another
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import functools
 import http.server
 import io
@@ -17,6 +19,8 @@ import os
 import shutil
 import threading
 import time
+import uuid
+from collections.abc import Callable
 from pathlib import Path
 
 import msgpack
@@ -49,17 +53,15 @@ WORKER_WATCH = """(() => {
 })();"""
 
 
-def built_site() -> Path:
-    """The site, built once per test run (a few seconds from the cache) into the cache folder."""
-    cache = fetch.default_cache_dir()
-    # A folder per pytest-xdist worker: two workers building into one would replace the site under the other.
-    return _build(cache, cache / f"test-site-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}")
-
-
 @functools.cache
-def _build(cache: Path, folder: Path, source_root: Path | None = None) -> Path:
+def built_site() -> Path:
+    """The site, built once per test run into the cache folder and shared by every worker of the run."""
+    cache = fetch.default_cache_dir()
+    return _once_per_run(cache / "test-site-shared", lambda folder: _build(cache, folder))
+
+
+def _build(cache: Path, folder: Path, source_root: Path | None = None) -> None:
     build_site(folder, cache, log=lambda _line: None, source_root=source_root)
-    return folder
 
 
 #: The round screen's line in ``companion/ui/shell/screens.py`` and its title in the second build.
@@ -67,11 +69,8 @@ ROUND_TITLE = 'Screen("/round", "Game", '
 NEW_TITLE = "Game, build 2"
 
 
-@functools.cache
-def second_sources() -> Path:
-    """A copy of the app's sources with another round screen title (a build a person can tell apart), made once
-    per test run."""
-    src = fetch.default_cache_dir() / f"test-sources-2-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
+def second_sources(src: Path) -> Path:
+    """A copy of the app's sources in ``src`` with another round screen title (a build a person can tell apart)."""
     shutil.rmtree(src, ignore_errors=True)
     root = Path(__file__).resolve().parents[2]
     shutil.copytree(root / "companion", src / "companion", ignore=shutil.ignore_patterns("__pycache__"))
@@ -83,10 +82,40 @@ def second_sources() -> Path:
     return src
 
 
+@functools.cache
 def second_site() -> Path:
     """The second build (:func:`second_sources`), built once per test run, to publish over the first."""
     cache = fetch.default_cache_dir()
-    return _build(cache, cache / f"test-site-2-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}", second_sources())
+
+    def make(folder: Path) -> None:
+        _build(cache, folder, second_sources(cache / "test-sources-2-shared"))
+
+    return _once_per_run(cache / "test-site-2-shared", make)
+
+
+#: This process's run, when pytest-xdist gives none (its workers share the controller's ``testrunuid``).
+_THIS_RUN = uuid.uuid4().hex
+#: What earlier versions of these helpers built: a site per worker (52 MB each), removed when a shared one is built.
+_PER_WORKER = ("test-site-gw*", "test-site-main", "test-site-2-gw*", "test-site-2-main", "test-sources-2-gw*",
+               "test-sources-2-main")
+
+
+def _once_per_run(folder: Path, make: Callable[[Path], None]) -> Path:
+    """``folder``, made by ``make(folder)`` once per test run: the first worker to ask makes it while holding a
+    lock, the others wait on the lock and then take it as it is (a build costs some 11 s of CPU, four workers
+    building each their own was most of the phone tests' setup). A folder left by an earlier run is made again."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID") or _THIS_RUN
+    stamp = folder.with_name(f"{folder.name}.run")
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    with open(folder.with_name(f"{folder.name}.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (folder.is_dir() and stamp.is_file() and stamp.read_text() == run):
+            stamp.unlink(missing_ok=True)
+            for old in (p for pattern in _PER_WORKER for p in folder.parent.glob(pattern)):
+                shutil.rmtree(old, ignore_errors=True)
+            make(folder)
+            stamp.write_text(run)
+    return folder
 
 
 def publish_over(folder: Path, site: Path) -> None:

@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.publish import fetch, offline
-from companion.publish.site import MARKER, build_site
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
-from tests.browser.phone_page import NEW_TITLE, PhonePage, StaticHost, built_site, second_sources
+from companion.publish import offline
+from companion.publish.site import MARKER
+from tests.browser.conftest import CHROMIUM, PHONE_SITE_ARGS
+from tests.browser.phone_page import NEW_TITLE, PhonePage, StaticHost, built_site, publish_over, second_site
 from tests.browser.test_phone_site import start_solo_game
 from tests.browser.test_round_flow import SEED, Table
 
@@ -64,14 +64,14 @@ def published(tmp_path):
 
 
 @pytest.fixture
-def phone_context(browser, tmp_path):
+def phone_context(playwright_session, tmp_path):
     contexts = []
 
     def open_profile(offline_: bool = False):
         if contexts:
             contexts.pop().close()
-        context = browser.browser_type.launch_persistent_context(
-            str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+        context = playwright_session.chromium.launch_persistent_context(
+            str(tmp_path / "profile"), executable_path=CHROMIUM, args=PHONE_SITE_ARGS,
             viewport={"width": 390, "height": 844}, service_workers="allow")
         context.set_offline(offline_)
         contexts.append(context)
@@ -92,6 +92,7 @@ def wait_until_kept(app: PhonePage, canvaskit: str = "canvaskit/skwasm.wasm") ->
 def test_a_new_build_waits_for_the_players_tap_and_the_game_goes_on(published, phone_context, tmp_path,
                                                                      screenshot_dir):
     folder, host = published
+    second = second_site()  # built (once a run) before the page opens: a build takes the machine for a while
     first_version = (folder / MARKER).read_text().strip()
     first_archive = digest(folder / "app.tar.gz")
     app = PhonePage(phone_context(), host, screenshot_dir).open(query=f"seed={SEED}")
@@ -102,8 +103,9 @@ def test_a_new_build_waits_for_the_players_tap_and_the_game_goes_on(published, p
     page = app.page
     page.evaluate("() => { window.__firstDocument = true; }")
 
-    second = build_site(folder, fetch.default_cache_dir(), source_root=second_sources(), log=lambda _l: None)
-    assert second.version != first_version and digest(folder / "app.tar.gz") != first_archive
+    publish_over(folder, second)
+    second_version = (folder / MARKER).read_text().strip()
+    assert second_version != first_version and digest(folder / "app.tar.gz") != first_archive
     # The open page's fetches keep coming from its own build's files, the host's being the new build's.
     assert page.evaluate(FETCHED_DIGEST, "app.tar.gz") == first_archive
 
@@ -140,8 +142,8 @@ def test_a_new_build_waits_for_the_players_tap_and_the_game_goes_on(published, p
     app.expect_text(NEW_TITLE)  # the new build runs
     assert page.title().startswith(f"{NEW_TITLE} - ")
     app.expect_text(f"Next: {step}")  # the game in progress, at the same step
-    assert page.evaluate(CONTROLLER_VERSION) == second.version
-    assert list(page.evaluate(CACHED)) == [f"treasure-companion-{second.version}"]
+    assert page.evaluate(CONTROLLER_VERSION) == second_version
+    assert list(page.evaluate(CACHED)) == [f"treasure-companion-{second_version}"]
     assert page.evaluate(FETCHED_DIGEST, "app.tar.gz") == digest(folder / "app.tar.gz")
     assert page.get_by_role("status").filter(has_text="A new version").count() == 0
     table.step()

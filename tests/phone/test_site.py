@@ -10,6 +10,7 @@ import hashlib
 import io
 import json
 import re
+import shutil
 import tarfile
 import zipfile
 
@@ -193,15 +194,21 @@ def test_the_service_worker_lists_every_file_of_this_build_with_its_digest(site)
 
 def test_a_second_build_is_the_same_site_and_replaces_the_first(site, tmp_path, capsys):
     """Same sources, same cache: the same files byte for byte (the archive has no time stamps), so the same
-    version, and a phone that kept the first build keeps it."""
-    again = build_site(tmp_path / "again", fetch.default_cache_dir(), log=lambda _l: None)
-    assert again.version == (site / MARKER).read_text().strip()
-    assert (tmp_path / "again" / APP_ARCHIVE).read_bytes() == (site / APP_ARCHIVE).read_bytes()
-    (tmp_path / "again" / "leftover.txt").write_text("from the first build")
-    assert cli(["publish", str(tmp_path / "again"), "--cache", str(fetch.default_cache_dir())]) == 0
-    assert not (tmp_path / "again" / "leftover.txt").exists()
+    version, and a phone that kept the first build keeps it. The second build is ``publish`` over a copy of the
+    first (one build, not two): whatever the earlier site held is replaced or gone."""
+    again = tmp_path / "again"
+    shutil.copytree(site, again)
+    (again / "leftover.txt").write_text("from the first build")
+    (again / APP_ARCHIVE).write_bytes(b"an archive of the first build")
+    (again / MARKER).write_text("first\n")
+    assert cli(["publish", str(again), "--cache", str(fetch.default_cache_dir())]) == 0
+    version = (site / MARKER).read_text().strip()
+    assert (again / MARKER).read_text().strip() == version
+    assert (again / APP_ARCHIVE).read_bytes() == (site / APP_ARCHIVE).read_bytes()
+    assert site_files(again) == site_files(site)
+    assert not (again / "leftover.txt").exists()
     out = capsys.readouterr().out
-    assert out.count("\n") == 1 and f"version {again.version})" in out
+    assert out.count("\n") == 1 and f"version {version})" in out
 
 
 def test_a_folder_of_other_files_is_never_replaced(tmp_path, capsys):
