@@ -162,44 +162,56 @@ def quoted(text: str, style: str) -> str:
     return {"basic": f'"{text}"', "literal": f"'{text}'", "bare": text}[style]
 
 
+#: The strategies a deck is drawn with, made once: a strategy made anew at each draw (some 2,000 a deck) cost
+#: this test most of its time.
+_DECK_NAME = st.sampled_from(["red", "green"])
+_CARD_COUNT = st.integers(min_value=1, max_value=60)
+_THREE_SPACES = st.lists(st.sampled_from(SPACE_IDS), min_size=3, max_size=3, unique=True)
+_AXES = st.integers(0, 4)
+_ONE_TO_FOUR = st.integers(1, 4)
+_GEM = st.sampled_from(GEM_TYPES)
+_STYLE = st.sampled_from(["inline", "subtable", "dotted", "array"])
+_KEY_QUOTE = st.sampled_from(["bare", "basic", "literal"])
+_VALUE_QUOTE = st.sampled_from(["basic", "literal"])
+_COMMENT = st.sampled_from(["", "  # [[cards]] a.b.c = {", "  # \"'''", ' # "quoted" [x]'])
+_BLANK = st.sampled_from(["", "\n", "\n# [deck]\n", "\n   \n"])
+_EQUALS = st.sampled_from([" = ", "=", "  =\t"])
+_NEWLINE = st.sampled_from(["\n", "\r\n"])
+_BOM = st.sampled_from(["", "\ufeff"])
+
+
 @st.composite
 def written_decks(draw):
     """A valid deck and one way a person might write it: inline or sub-table or dotted all_play, quoted keys
     and values, comments and strings holding TOML's own punctuation, blank lines, CRLF, a BOM, up to 60 cards."""
-    name = draw(st.sampled_from(["red", "green"]))
-    count = draw(st.integers(min_value=1, max_value=60))
+    name = draw(_DECK_NAME)
+    count = draw(_CARD_COUNT)
     cards = []
     for i in range(count):
-        primary, secondary, tertiary = draw(st.lists(st.sampled_from(SPACE_IDS), min_size=3, max_size=3,
-                                                     unique=True))
+        primary, secondary, tertiary = draw(_THREE_SPACES)
         cards.append({"id": f"C{i:02d}", "primary": primary, "secondary": secondary, "tertiary": tertiary,
-                      "axes": draw(st.integers(0, 4)),
-                      "all_play": {"dwarf_king": draw(st.integers(1, 4)),
-                                   "gem_market": draw(st.sampled_from(GEM_TYPES)),
-                                   "tunnel": draw(st.integers(1, 4)), "wizards_cave": draw(st.integers(1, 4))}})
-    style = draw(st.sampled_from(["inline", "subtable", "dotted", "array"]))
-    key_quote = st.sampled_from(["bare", "basic", "literal"])
-    value_quote = st.sampled_from(["basic", "literal"])
-    comment = st.sampled_from(["", "  # [[cards]] a.b.c = {", "  # \"'''", ' # "quoted" [x]'])
-    blank = st.sampled_from(["", "\n", "\n# [deck]\n", "\n   \n"])
+                      "axes": draw(_AXES),
+                      "all_play": {"dwarf_king": draw(_ONE_TO_FOUR), "gem_market": draw(_GEM),
+                                   "tunnel": draw(_ONE_TO_FOUR), "wizards_cave": draw(_ONE_TO_FOUR)}})
+    style = draw(_STYLE)
 
     def pair(key: str, value: object) -> str:
-        shown = quoted(value, draw(value_quote)) if isinstance(value, str) else str(value)
-        eq = draw(st.sampled_from([" = ", "=", "  =\t"]))
-        return f"{quoted(key, draw(key_quote))}{eq}{shown}"
+        shown = quoted(value, draw(_VALUE_QUOTE)) if isinstance(value, str) else str(value)
+        eq = draw(_EQUALS)
+        return f"{quoted(key, draw(_KEY_QUOTE))}{eq}{shown}"
 
     def inline(table: dict) -> str:
         return "{ " + ", ".join(pair(k, v) for k, v in table.items()) + " }"
 
-    lines = [f"# {name} deck: a.b.c = [1, {{x = 2}}] \"'", pair("deck", name) + draw(comment)]
+    lines = [f"# {name} deck: a.b.c = [1, {{x = 2}}] \"'", pair("deck", name) + draw(_COMMENT)]
     if style == "array":
         items = ", ".join(
             "{ " + ", ".join(pair(k, v) for k, v in card.items() if k != "all_play")
             + f", all_play = {inline(card['all_play'])} }}" for card in cards)
         lines.append(f"cards = [ # each card\n  {items}\n]")
     for card in cards if style != "array" else []:
-        lines += [draw(blank) + "[[cards]]" + draw(comment)]
-        lines += [pair(k, v) + draw(comment) for k, v in card.items() if k != "all_play"]
+        lines += [draw(_BLANK) + "[[cards]]" + draw(_COMMENT)]
+        lines += [pair(k, v) + draw(_COMMENT) for k, v in card.items() if k != "all_play"]
         if style == "inline":
             lines.append(f"all_play = {inline(card['all_play'])}")
         elif style == "dotted":
@@ -207,8 +219,8 @@ def written_decks(draw):
         else:
             lines.append("[cards.all_play]")
             lines += [pair(k, v) for k, v in card["all_play"].items()]
-    newline = draw(st.sampled_from(["\n", "\r\n"]))
-    text = draw(st.sampled_from(["", "\ufeff"])) + "\n".join(lines).replace("\n", newline) + newline
+    newline = draw(_NEWLINE)
+    text = draw(_BOM) + "\n".join(lines).replace("\n", newline) + newline
     return text, Deck.model_validate({"deck": name, "cards": cards})
 
 
