@@ -57,12 +57,14 @@ python3 -m compileall -q companion >/dev/null
 # In CI a missing browser must fail, never skip: the browser tests read this (pytest-xdist's workers inherit it).
 export TREASURE_COMPANION_REQUIRE_BROWSER=1
 # Four workers on two cores: a browser test mostly waits (for Flutter to draw, for the server), so browser test
-# modules run side by side (each module on one worker: tests/browser/conftest.py groups them) with the rest.
-# The fast tier leaves the browser tests out (-m "not browser") and, with little left to wait for, runs on two
-# workers (each worker collects the whole suite again). Arguments given to this script come after and may
-# override these.
+# modules run side by side (the tests of a module sharing its app server on one worker: tests/browser/conftest.py
+# groups them) with the rest. The longest tests come first (tests/conftest.py, LONGEST_FIRST) and
+# --no-loadscope-reorder keeps that order (pytest-xdist would put the groups of many tests first, and the longest
+# tests, groups of one, at the end of the run). The fast tier leaves the browser tests out (-m "not browser") and,
+# with little left to wait for, runs on two workers (each worker collects the whole suite again). Arguments given
+# to this script come after and may override these.
 if [ "$fast" = 1 ]; then
   python3 -m pytest -q -n 2 -m "not browser" "$@"
 else
-  python3 -m pytest -q -n 4 --dist loadgroup "$@"
+  python3 -m pytest -q -n 4 --dist loadgroup --no-loadscope-reorder "$@"
 fi
