@@ -185,7 +185,8 @@ class RoundPresenter:
         g = self.game
         last = g.steps[-1] if len(g.steps) > 1 else []
         stone_beards = {c for c, tiles in g.state.special_tiles.items() if "stone_beards" in tiles}
-        return board_instructions(last, g.setup.dragon_track, stone_beards, tile_powers=g.version < 2, names=names)
+        return board_instructions(last, g.setup.dragon_track, stone_beards, tile_powers=g.version < 2, names=names,
+                                  table_stash=g.setup.table_stash)
 
     def _tallies(self) -> tuple[AutomaTally, ...]:
         """The automa's points and gold, when the app keeps them (none when the table does)."""
@@ -257,7 +258,8 @@ class RoundPresenter:
                    if t.source == "estimate" and tuple(g.setup.tavern_rewards[t.space]) == (t.reward, t.amount)}
         last = g.steps[-1] if len(g.steps) > 1 else []
         return {line for e in last if e["type"] == "gain" and e.get("reason") in guessed
-                for line in board_instructions([e], g.setup.dragon_track, names=self.names)}
+                for line in board_instructions([e], g.setup.dragon_track, names=self.names,
+                                               table_stash=g.setup.table_stash)}
 
     def setup_lines(self, reference: Reference) -> list[tuple[str, bool]]:
         """The table's setup, a line each, and whether the line rests on an estimate (New game's checklist)."""

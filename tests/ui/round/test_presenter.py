@@ -272,7 +272,7 @@ def test_an_automa_s_take_on_a_tavern_space_with_an_estimated_reward_is_marked()
         else:
             assert p.proceed()
     assert [e["space"] for e in p.game.steps[-1] if e["type"] == "place"] == [gold.space]
-    line = f"Red automa takes {gold.amount} gold (beside its deck)"
+    line = f"Red automa gains {gold.amount} gold into its hidden stash: nothing to move, the app counts it"
     assert line in p.view().instructions and p.estimate_lines(ref) == {line}
     fixed = effective_reference(correct(Settings(), gold.space, ("gold", gold.amount)))
     assert p.estimate_lines(fixed) == set()
