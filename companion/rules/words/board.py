@@ -106,9 +106,10 @@ def _dragon_move(e: Mapping, step: Sequence[Mapping], dragon_length: int) -> str
 
 
 def _returned(e: Mapping) -> str:
-    """A table-kept automa's loss to the dragon: what goes back to the supply."""
+    """An app-kept automa's loss to the dragon (a ``loss`` event; the table-kept one is a ``table_keeps``): it
+    leaves the hidden stash the app keeps, so nothing moves on the table."""
     lost = f"{e['gold']} gold" if "gold" in e else gems(e.get("gems") or {})
-    return f"Return {lost} from beside {colour(e['color'])} automa's deck to the supply"
+    return f"{colour(e['color'])} automa loses {lost} from its hidden stash: nothing to move, the app counts the loss"
 
 
 def board_instructions(step: Sequence[Mapping], dragon_length: int, stone_beards: Collection[str] = (),

@@ -56,3 +56,12 @@ def test_the_tunnel_question_of_an_app_kept_game_says_the_same():
 
     asked = question(QuestionDecision(color="green", question="tunnel", position=2))
     assert "set the tile aside face down" in asked and "stack" not in asked
+
+
+def test_a_dragon_s_take_from_an_app_kept_stash_moves_nothing_either():
+    """A ``loss`` event comes only from the stash the app keeps (the table's is a ``table_keeps``), yet the board
+    said "Return 2 gold from beside Red automa's deck to the supply": there is nothing beside its deck."""
+    assert board_instructions([{"type": "loss", "color": "red", "gold": 2},
+                               {"type": "loss", "color": "green", "gems": {"ruby": 1}}], 5) == [
+        "Red automa loses 2 gold from its hidden stash: nothing to move, the app counts the loss",
+        "Green automa loses 1 ruby from its hidden stash: nothing to move, the app counts the loss"]

@@ -130,7 +130,7 @@ def test_board_instructions_for_an_attack_give_every_defence_and_every_loss():
         "Defence: Red 3, Blue 5, Green 8",
         "Red #5 goes to the capture box",
         "Red loses half its gold (rounded up)",
-        "Return 2 gold from beside Red automa's deck to the supply",
+        "Red automa loses 2 gold from its hidden stash: nothing to move, the app counts the loss",
         "Put the dragon back on zero",
     ]
 
