@@ -15,28 +15,20 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
+from companion.rules.words import passed_over
 from companion.rules.words import table_stash as table_stash_words
 from companion.rules.words.events import attack_headline, describe, gain_parts, reason
-from companion.rules.words.names import NO_NAMES, Names, capitalise_colours, colour, gems, space, tile, words_of
+from companion.rules.words.names import NO_NAMES, Names, colour, gems, space, tile, words_of
 from companion.rules.words.plural import count, join_and
 
 _RESHUFFLE = {"reset": "for the new round", "empty": "(its draw pile ran out)"}
-
-
-def _skipped(e: Mapping, names: Names) -> str:
-    """Why a card's earlier lines did not place the automa: "primary Scout: held by its own #1"."""
-    return "; ".join(
-        f"{words_of(s.get('choice', ''))} {space(s.get('space', ''))}: "
-        f"{capitalise_colours(str(s.get('why', '')), names)}"
-        for s in e.get("skipped") or []
-    )
 
 
 def _place(e: Mapping, names: Names) -> list[str]:
     who = f"the golem ({names.who(e['color'])})" if e.get("golem") else names.dwarf(e)
     line = f"Put {who} on {space(e['space'])}"
     if e.get("card"):
-        reasons = _skipped(e, names)
+        reasons = passed_over.said(e.get("skipped") or [], names)
         line += f" (card {e['card']}, {words_of(e.get('choice') or '')}" + (f" — {reasons}" if reasons else "") + ")"
     out = [line]
     d = e.get("dislodged")

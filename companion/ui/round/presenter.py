@@ -288,7 +288,8 @@ class RoundPresenter:
 
     def log_lines(self, last: int = 40) -> list[str]:
         events = self.game.events()
-        told = tell(events, self.names)  # the whole game told in order: a dragon's move is up or down
+        # the whole game told in order: a dragon's move is up or down, a card that placed nothing says why
+        told = tell(events, self.names, self.game.decks, self.game.setup.expansion)
         return [f"{e['seq']}. {line}" for e, line in zip(reversed(events[-last:]), reversed(told[-last:]), strict=True)]
 
     # ------------------------------------------------------------------ taps
