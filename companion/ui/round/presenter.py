@@ -185,7 +185,8 @@ class RoundPresenter:
         g = self.game
         last = g.steps[-1] if len(g.steps) > 1 else []
         stone_beards = {c for c, tiles in g.state.special_tiles.items() if "stone_beards" in tiles}
-        return board_instructions(last, g.setup.dragon_track, stone_beards, tile_powers=g.version < 2, names=names)
+        return board_instructions(last, g.setup.dragon_track, stone_beards, tile_powers=g.version < 2, names=names,
+                                  table_stash=g.setup.table_stash)
 
     def _tallies(self) -> tuple[AutomaTally, ...]:
         """The automa's points and gold, when the app keeps them (none when the table does)."""
@@ -257,7 +258,8 @@ class RoundPresenter:
                    if t.source == "estimate" and tuple(g.setup.tavern_rewards[t.space]) == (t.reward, t.amount)}
         last = g.steps[-1] if len(g.steps) > 1 else []
         return {line for e in last if e["type"] == "gain" and e.get("reason") in guessed
-                for line in board_instructions([e], g.setup.dragon_track, names=self.names)}
+                for line in board_instructions([e], g.setup.dragon_track, names=self.names,
+                                               table_stash=g.setup.table_stash)}
 
     def setup_lines(self, reference: Reference) -> list[tuple[str, bool]]:
         """The table's setup, a line each, and whether the line rests on an estimate (New game's checklist)."""
@@ -286,7 +288,8 @@ class RoundPresenter:
 
     def log_lines(self, last: int = 40) -> list[str]:
         events = self.game.events()
-        told = tell(events, self.names)  # the whole game told in order: a dragon's move is up or down
+        # the whole game told in order: a dragon's move is up or down, a card that placed nothing says why
+        told = tell(events, self.names, self.game.decks, self.game.setup.expansion)
         return [f"{e['seq']}. {line}" for e, line in zip(reversed(events[-last:]), reversed(told[-last:]), strict=True)]
 
     # ------------------------------------------------------------------ taps
