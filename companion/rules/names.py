@@ -42,8 +42,8 @@ ChartSource = Source
 
 #: What the game waits for (``companion.rules.engine.decisions.Decision.kind``).
 DecisionKind = Literal[
-    "starting_rolls", "place", "automa_turn", "roll", "keep_roll", "question", "attack", "next_round",
-    "final_scores", "over",
+    "starting_rolls", "place", "automa_turn", "roll", "keep_roll", "question", "attack_dice", "attack",
+    "next_round", "final_scores", "over",
 ]
 DECISION_KINDS: tuple[DecisionKind, ...] = get_args(DecisionKind)
 
@@ -62,6 +62,7 @@ RefusalCode = Literal[
     # dice
     "not_a_die", "warp_not_yours", "warp_app_die", "warp_no_die", "warp_table_die", "no_temple_reroll",
     # a dragon fight
+    "black_die_trigger", "die_settled",
     "number_range", "tile_treasure", "axes_spent", "defence_spells", "axes_missing", "axes_range",
     # answers and corrections
     "answer_gems", "answer_tile", "answer_gem_tile", "answer_special_tile", "not_a_count", "dragon_range",

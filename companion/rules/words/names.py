@@ -236,6 +236,7 @@ _TERMS = {
     "next_round": "the next round",
     "final_scores": "the final scores",
     "attack_input": "the dragon attack",
+    "attack_dice": "the fight's dice roll",
     "game_end": "the final scores",
     "special_tile": "special tile",
     "all_play": "all-play",

@@ -46,7 +46,7 @@ def table_input(game: Game, rnd: random.Random) -> dict:
     """The random player's input, with two things it never does: it leaves a virtual bag's axes to the app,
     and now and then casts Time Warp on the die that has just set the dragon off (to call the attack off)."""
     s = game.state
-    if game.decision.kind == "attack" and s.last_die is not None and game.setup.expansion and rnd.random() < 0.5:
+    if game.decision.kind == "attack_dice" and s.last_die is not None and game.setup.expansion and rnd.random() < 0.5:
         warp = {"type": "spell", "color": s.last_die["color"], "spell": "time_warp"}
         return {**warp, "value": 1} if s.last_die["by"] == "table" else warp
     inp = random_input(game, rnd)
