@@ -10,6 +10,8 @@ source still loads).
 (5, 'estimate')
 >>> ref.tavern_reward("tavern_4").reward
 'gems'
+>>> ref.starting_tile_of("yellow").gem, ref.starting_tile_of("yellow").source
+('diamond', 'estimate')
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from companion.rules.board.spaces import TAVERN_SPACES
-from companion.rules.names import Source
+from companion.rules.names import COLORS, Color, GemType, Source
 
 
 class DragonTrack(BaseModel):
@@ -51,20 +53,40 @@ class TavernReward(BaseModel):
     source: Source
 
 
+class StartingTile(BaseModel):
+    """The gem type of a colour's starting mine tile (it counts as two tiles of that type at the end)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    color: Color
+    gem: GemType
+    source: Source
+
+
+#: The name Settings and the marks give the starting tiles' gems (one value: a type for each colour).
+STARTING_TILE = "starting_tile"
+
+
 class Reference(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     dragon_track: DragonTrack
     starting_gold: StartingGold
     tavern: list[TavernReward]
+    starting_tile: list[StartingTile]
 
     @model_validator(mode="after")
-    def _every_tavern_once(self) -> Reference:
+    def _every_tavern_and_colour_once(self) -> Reference:
         if sorted(t.space for t in self.tavern) != list(TAVERN_SPACES):
             raise ValueError("tavern: each of tavern_1..tavern_4 exactly once")
+        if sorted(t.color for t in self.starting_tile) != sorted(COLORS):
+            raise ValueError(f"starting_tile: each of {', '.join(COLORS)} exactly once")
         return self
 
     def tavern_reward(self, space: str) -> TavernReward:
         return next(t for t in self.tavern if t.space == space)
+
+    def starting_tile_of(self, color: str) -> StartingTile:
+        """``color``'s starting tile."""
+        return next(t for t in self.starting_tile if t.color == color)
 
     def estimates(self) -> list[str]:
         """Names of the values that are estimates, for the app to mark."""
@@ -74,6 +96,8 @@ class Reference(BaseModel):
         if self.starting_gold.source == "estimate":
             names.append("starting_gold")
         names += [t.space for t in self.tavern if t.source == "estimate"]
+        if any(t.source == "estimate" for t in self.starting_tile):
+            names.append(STARTING_TILE)
         return names
 
     def printed(self) -> list[str]:

@@ -67,3 +67,25 @@ def test_an_impossible_automa_stack_is_explained_in_one_line(app):
     app.expect_text("Red automa (Hard): it cannot have more gem tiles than tiles in its stack")
     app.click("Go to the result")
     app.shot("score-error")
+
+
+def test_a_guessed_starting_tile_is_marked_and_the_player_picks_theirs(app):
+    """Rules audit B3: the rulebooks print the blue and red starting tiles' gems only. Yellow's diamond is the
+    app's estimate: marked on the sheet and in the result, until the player picks what their tile shows."""
+    app.open("/score")
+    app.click("Two players")
+    app.expect_text("your starting tile (sapphire) is added for you")  # blue's is printed: no choice
+    app.click("Yellow")  # the first player's colour
+    app.expect_text("Yellow starting tile")
+    app.fill("Yellow diamond tiles", "2")
+    app.expect_text("4 tiles, the starting tile (its type estimated) counting as 2")
+    app.expect_text("Yellow: the starting tile counts as diamond, the app's estimate")
+    app.scroll(-250)
+    app.shot("score-starting-tile-estimate")
+    app.click("Go to the result")
+    app.shot("score-starting-tile-estimate-result")
+    app.click("Ruby", exact=True)
+    app.expect_text("2 tiles, the starting tile counting as 2")
+    app.expect_no_text("the app's estimate (the rulebooks print only")
+    app.click("Go to the result")
+    app.shot("score-starting-tile-picked")

@@ -249,4 +249,4 @@ def test_the_automa_s_things_have_one_name_each_on_every_screen():
     said = " ".join(seen)
     assert "score marker" in said and "score disc" not in said
     assert "pile" not in said
-    assert "Return 2 gold from beside Red automa's deck to the supply" in seen
+    assert "Red automa loses 2 gold from its hidden stash: nothing to move, the app counts the loss" in seen

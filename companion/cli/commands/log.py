@@ -30,12 +30,13 @@ def lines(game) -> list[str]:
     """The whole game as sentences: the setup, then every step's label and its events. The people are said by
     the names the record's setup gives them ("Ann (Blue) rolled 5"), as the app's log says them."""
     names = Names.of(game.setup)
-    story = Story(names)  # told in order: a dragon's move is up or down from where the log left it
+    # told in order: a dragon's move is up or down from where the log left it, a card that placed nothing says why
+    story = Story(names, game.decks, game.setup.expansion)
     out = [setup_line(game.setup)]
     for number, step in enumerate(game.steps):
         label = "Setup" if number == 0 else step_label(step, names)
         out.append(f"{number}. {label}")
-        out += [f"    {line}" for line in map(story.line, step) if line != label]
+        out += [f"    {line}" for line in story.lines(step) if line != label]
     return out
 
 

@@ -44,7 +44,8 @@ class HumanLine(BaseModel):
     color: Color
     track: Count = Field(description="Points already on the score track.")
     starting_tile: GemType | None = Field(
-        default=None, description="Type of the starting tile; defaults to the colour's gem."
+        default=None, description="Type of the starting tile; defaults to the colour's gem as shipped (green's and "
+        "yellow's are the app's estimates)."
     )
     mine_tiles: MineTiles = Field(description="Tiles added during the game; the starting tile is added here.")
     gold: Count

@@ -18,9 +18,12 @@ from companion.rules.names import (  # noqa: F401 - the sheet's words, named her
     GemType,
     TileType,
 )
+from companion.rules.reference import load_reference
 
 BASE_TILE_TYPES: tuple[TileType, ...] = ("ruby", "emerald", "sapphire", "diamond", "special")
-COLOR_GEM: dict[Color, GemType] = {"red": "ruby", "yellow": "diamond", "green": "emerald", "blue": "sapphire"}
+#: Each colour's starting tile as shipped (``data/reference.toml``; green's and yellow's are estimates): what a sheet
+#: line without a ``starting_tile`` is scored with, so a stored sheet keeps its score whatever Settings say.
+COLOR_GEM: dict[Color, GemType] = {t.color: t.gem for t in load_reference().starting_tile}
 CATEGORIES: tuple[str, ...] = ("track", "mine_tiles", "gold", "mined_gems", "gems_in_mine")
 
 # No real game comes near this; the bound keeps absurd input out and every result printable.

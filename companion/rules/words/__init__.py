@@ -5,7 +5,9 @@
   by name (:class:`.names.Names`: "Ann (Blue)");
 - :mod:`.events`: the log, one sentence per event (:func:`.events.tell` a whole game's, which knows where the
   dragon stood), and the label of each undo step;
-- :mod:`.board`: what to do on the physical board after a step ("On the board");
+- :mod:`.passed_over`: why an automa's card passed over its spaces, worked out from the events for a card that
+  placed nothing;
+- :mod:`.board`: what to do on the physical board after a step ("On the board"), for who keeps the automa's things;
 - :mod:`.refusals`: why the engine refused an input, from its code and fields, and why a space is blocked.
 
 Views, presenters and commands take their sentences from here, never from ``str()`` of a value or an id.

@@ -2,9 +2,10 @@
 
 >>> board_instructions([{"type": "score", "color": "red", "points": 9, "reason": "spell mind_control"}], 5)
 ["Move Red's score marker forward 9 points (Mind Control)"]
->>> board_instructions([{"type": "gain", "color": "green", "gems": {"sapphire": 3}, "reason": "mine tile",
-...                      "tile": {"kind": "gem", "gem": "sapphire", "gems": 3}}], 5)
-['Green automa takes the tile face down and its 3 sapphires (beside its deck)']
+>>> board_instructions([{"type": "gain", "color": "green", "gold": 2, "reason": "Gem Market"}], 5)
+['Green automa gains 2 gold into its hidden stash: nothing to move, the app counts them']
+>>> board_instructions([{"type": "gain", "color": "green", "gold": 2, "reason": "Gem Market"}], 5, table_stash=True)
+['Green automa takes 2 gold from the supply: put them beside its deck']
 >>> board_instructions([{"type": "place", "color": "blue", "dwarf": 1, "space": "tunnel", "dislodged": None}], 5,
 ...                    names=Names({"blue": "Ann"}))
 ['Put Ann (Blue) #1 on Tunnel']
@@ -14,28 +15,20 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
+from companion.rules.words import passed_over
 from companion.rules.words import table_stash as table_stash_words
-from companion.rules.words.events import attack_headline, defences, describe, reason
-from companion.rules.words.names import NO_NAMES, Names, capitalise_colours, colour, gems, space, tile, words_of
+from companion.rules.words.events import attack_headline, defences, describe, gain_parts, reason
+from companion.rules.words.names import NO_NAMES, Names, colour, gems, space, tile, words_of
 from companion.rules.words.plural import count, join_and
 
 _RESHUFFLE = {"reset": "for the new round", "empty": "(its draw pile ran out)"}
-
-
-def _skipped(e: Mapping, names: Names) -> str:
-    """Why a card's earlier lines did not place the automa: "primary Scout: held by its own #1"."""
-    return "; ".join(
-        f"{words_of(s.get('choice', ''))} {space(s.get('space', ''))}: "
-        f"{capitalise_colours(str(s.get('why', '')), names)}"
-        for s in e.get("skipped") or []
-    )
 
 
 def _place(e: Mapping, names: Names) -> list[str]:
     who = f"the golem ({names.who(e['color'])})" if e.get("golem") else names.dwarf(e)
     line = f"Put {who} on {space(e['space'])}"
     if e.get("card"):
-        reasons = _skipped(e, names)
+        reasons = passed_over.said(e.get("skipped") or [], names)
         line += f" (card {e['card']}, {words_of(e.get('choice') or '')}" + (f" — {reasons}" if reasons else "") + ")"
     out = [line]
     d = e.get("dislodged")
@@ -49,21 +42,29 @@ def _place(e: Mapping, names: Names) -> list[str]:
     return out
 
 
-def _gain(e: Mapping) -> list[str]:
+def _gain(e: Mapping, table_stash: bool) -> list[str]:
+    """What the table does with an automa's gain: nothing when the app keeps its things (its hidden stash; a tile
+    leaves the Tunnel and a contract's coins its card all the same), or put it beside its deck when the table
+    keeps them (:mod:`.table_stash` says the takes the app does not count)."""
     if e.get("reason") == "starting gold":
         return []
-    parts = [f"{e['gold']} gold"] if e.get("gold") else []
-    if e.get("tile"):
-        t = e["tile"]
-        if t.get("kind") == "special":
-            parts.append(f"{tile(t)} face down")
-        else:
-            parts.append(f"the tile face down and its {gems(e.get('gems') or {})}")
-    elif e.get("gems"):
-        parts.append(gems(e["gems"]))
+    parts = gain_parts(e)
     if not parts:
         return []
-    return [f"{colour(e['color'])} automa takes {join_and(parts)} (beside its deck)"]
+    who = f"{colour(e['color'])} automa"
+    them = "it" if int(e.get("gold") or 0) + sum((e.get("gems") or {}).values()) == 1 else "them"
+    if table_stash:
+        return [f"{who} takes {join_and(parts)} from the supply: put {them} beside its deck"]
+    why = str(e.get("reason") or "")
+    if e.get("tile"):
+        todo = "set the tile aside face down" + (", no gems to take; the app counts them" if e.get("gems")
+                                                 else "; the app counts it")
+    elif why.startswith("coins on the "):
+        parts[-1] += f", the {why},"
+        todo = f"return the coins to the supply; the app counts {them}"
+    else:
+        todo = f"nothing to move, the app counts {them}"
+    return [f"{who} gains {join_and(parts)} into its hidden stash: {todo}"]
 
 
 def _attack(e: Mapping, said_later: Collection[str] = frozenset(), stone_beards: Collection[str] = (),
@@ -97,17 +98,19 @@ def _dragon_move(e: Mapping, step: Sequence[Mapping], dragon_length: int) -> str
 
 
 def _returned(e: Mapping) -> str:
-    """A table-kept automa's loss to the dragon: what goes back to the supply."""
+    """An app-kept automa's loss to the dragon (a ``loss`` event; the table-kept one is a ``table_keeps``): it
+    leaves the hidden stash the app keeps, so nothing moves on the table."""
     lost = f"{e['gold']} gold" if "gold" in e else gems(e.get("gems") or {})
-    return f"Return {lost} from beside {colour(e['color'])} automa's deck to the supply"
+    return f"{colour(e['color'])} automa loses {lost} from its hidden stash: nothing to move, the app counts the loss"
 
 
 def board_instructions(step: Sequence[Mapping], dragon_length: int, stone_beards: Collection[str] = (),
-                       tile_powers: bool = False, names: Names = NO_NAMES) -> list[str]:
+                       tile_powers: bool = False, names: Names = NO_NAMES, table_stash: bool = False) -> list[str]:
     """What to do on the physical board after a step, in the order it happened. ``stone_beards``: the colours
     holding Stone Beards (a dragon takes a quarter of theirs, not half); ``tile_powers``: an automa's special
     tile has its power in this game (rules version 1 only), so a table-kept tile asks to be recorded;
-    ``names``: the game's people, said by name (the colour beside it finds their pieces)."""
+    ``names``: the game's people, said by name (the colour beside it finds their pieces); ``table_stash``: the
+    table keeps the automa's things beside their decks (else the app keeps them, and nothing moves)."""
     out: list[str] = []
     bonus, folded, captured, said_later = table_stash_words.merges(step)
     for i, e in enumerate(step):
@@ -119,7 +122,7 @@ def board_instructions(step: Sequence[Mapping], dragon_length: int, stone_beards
         elif t == "place":
             out += _place(e, names)
         elif t == "gain":
-            out += _gain(e)
+            out += _gain(e, table_stash)
         elif t == "score":
             out.append(f"Move {names.piece(e['color'], 'score marker')} forward {count(e['points'], 'point')} "
                        f"({reason(e['reason'])})")

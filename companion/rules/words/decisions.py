@@ -50,6 +50,8 @@ def prompt(d: Decision, names: Names = NO_NAMES) -> str:
             return f"The dragon attacks: {names.who(d.color)} rolls the black die first"
         case AttackDiceDecision():
             return "The dragon attacks: roll the dice first"
+        case AttackDecision() if d.dice_first:  # rules version 4: the dice are rolled already
+            return "The dragon attacks: axes in turn order, then the tile"
         case AttackDecision():
             return "The dragon attacks!"
         case StartingRollsDecision():
@@ -72,6 +74,6 @@ def question(d: QuestionDecision) -> str:
             return f"discard the {d.gem} contract above the gold icon: how many coins are on it?"
         case "tunnel":
             price = TUNNEL_PRICES.get(d.position or 0)
-            return (f"take the mine tile that costs {price}: which tile is it (its gems go to the automa, the tile "
-                    "face down to its stack)?")
+            return (f"take the mine tile that costs {price}: which tile is it (the app keeps it and its gems; set "
+                    "the tile aside face down)?")
     return f"discard the spell in position {d.position} (from the left): which spell?"

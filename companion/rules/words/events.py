@@ -34,6 +34,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
+from companion.rules.automa.deck import Deck
+from companion.rules.words import passed_over
 from companion.rules.words.names import NO_NAMES, Names, gem, gems, player, space, spell, tile, words_of
 from companion.rules.words.plural import count, join_and
 from companion.rules.words.table_stash import told
@@ -97,14 +99,16 @@ def answer(e: Mapping) -> str:
     return f"{who}: answered"
 
 
-def _place(e: Mapping, names: Names) -> str:
-    """A placement: the card and line that chose it, the spell, who was dislodged (and where they went, when not
-    back to bed: a Blood Sacrifice sends them to the capture box). A space whose name holds a note in brackets
-    ("Tavern 1 (top)") takes the card's words inside them."""
+def _place(e: Mapping, names: Names, reasons: bool = True) -> str:
+    """A placement: the card and line that chose it (with why its earlier lines were passed over, unless
+    ``reasons`` is False: an undo button's label stays short), the spell, who was dislodged (and where they went,
+    when not back to bed: a Blood Sacrifice sends them to the capture box). A space whose name holds a note in
+    brackets ("Tavern 1 (top)") takes the card's words inside them."""
     where = space(e["space"])
     extra = []
     if e.get("card"):
-        extra.append(f"card {e['card']}, {words_of(e.get('choice') or '')}")
+        why = passed_over.said(e.get("skipped") or [], names) if reasons else ""
+        extra.append(f"card {e['card']}, {words_of(e.get('choice') or '')}" + (f" — {why}" if why else ""))
     if e.get("spell"):
         extra.append(spell(e["spell"]))
     if extra and where.endswith(")"):
@@ -314,18 +318,39 @@ def describe(e: Mapping, names: Names = NO_NAMES) -> str:
 
 class Story:
     """What the log has told so far, for the sentences that need it: where the dragon stood (a move is up or
-    down), whether a fight has just been fought (the dragon goes back to zero) and who holds Stone Beards (a
-    loser who does keeps its dwarf and loses a quarter). Feed it every event of a game in order (:func:`tell`).
+    down), whether a fight has just been fought (the dragon goes back to zero), who holds Stone Beards (a loser
+    who does keeps its dwarf and loses a quarter) and who stands where (why a drawn card placed nothing: ``decks``,
+    the automa's decks by colour, and ``expansion``, the game's edition, read it again). Feed it every event of a
+    game in order, a step at a time or all at once (:meth:`lines`, :func:`tell`).
     """
 
-    def __init__(self, names: Names = NO_NAMES) -> None:
+    def __init__(self, names: Names = NO_NAMES, decks: Mapping[str, Deck] | None = None,
+                 expansion: bool = True) -> None:
         self.names = names
         self.dragon = 0
         self.fought = False
         self.stone_beards: set[str] = set()
+        self.board = passed_over.Board(decks, expansion)
 
-    def line(self, e: Mapping) -> str:
-        """The sentence for ``e``, the next event of the game."""
+    def lines(self, events: Sequence[Mapping]) -> list[str]:
+        """The sentences for ``events``, the next events of the game (whole steps: a card that placed nothing is
+        known by the placement after it)."""
+        unplaced = passed_over.unplaced_draws(events)
+        return [self.line(e, unplaced.get(i)) for i, e in enumerate(events)]
+
+    def line(self, e: Mapping, unplaced_for: int | None = None) -> str:
+        """The sentence for ``e``, the next event of the game; ``unplaced_for``: ``e`` drew a card that placed
+        nothing for this dwarf, so the sentence says why."""
+        line = self._line(e) if unplaced_for is None else self._unplaced(e, unplaced_for)
+        self.board.follow(e)
+        return line
+
+    def _unplaced(self, e: Mapping, dwarf: int) -> str:
+        skipped = self.board.passed_over(e, dwarf)
+        why = "its spaces are not known here" if skipped is None else passed_over.said(skipped, self.names)
+        return f"{describe(e, self.names)}; the card placed nothing ({why})"
+
+    def _line(self, e: Mapping) -> str:
         t = e["type"]
         if t == "dragon":
             line = dragon_move(e["position"], self.dragon, after_attack=self.fought)
@@ -341,15 +366,16 @@ class Story:
         return describe(e, self.names)
 
 
-def tell(events: Iterable[Mapping], names: Names = NO_NAMES) -> list[str]:
-    """Every event of a game (from its first) as the log says it, one sentence each.
+def tell(events: Iterable[Mapping], names: Names = NO_NAMES, decks: Mapping[str, Deck] | None = None,
+         expansion: bool = True) -> list[str]:
+    """Every event of a game (from its first) as the log says it, one sentence each (``decks``, ``expansion``:
+    the game's, to say why a drawn card placed nothing).
 
     >>> tell([{"type": "dragon", "position": 1}, {"type": "spell", "color": "blue", "spell": "draco_speak",
     ...        "direction": -1}, {"type": "dragon", "position": 0}])
     ['The dragon moved up to step 1', 'Blue cast Draco Speak (the dragon down one)', 'The dragon moved down to step 0']
     """
-    story = Story(names)
-    return [story.line(e) for e in events]
+    return Story(names, decks, expansion).lines(list(events))
 
 
 def step_label(step: Sequence[Mapping], names: Names = NO_NAMES) -> str:
@@ -364,7 +390,7 @@ def step_label(step: Sequence[Mapping], names: Names = NO_NAMES) -> str:
     if first["type"] == "automa_draw" and first["purpose"] == "place":
         place = next((e for e in step if e["type"] == "place"), None)
         if place is not None:
-            return describe(place, names)
+            return _place(place, names, reasons=False)
     if first["type"] == "automa_shuffle":
         start = next((e for e in step if e["type"] == "round_start"), None)
         if start is not None:

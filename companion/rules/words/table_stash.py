@@ -15,13 +15,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from companion.rules.automa.choices import TUNNEL_PRICES
+from companion.rules.automa.choices import SPELL_POINTS, TUNNEL_PRICES
 from companion.rules.words.names import colour, gem
 from companion.rules.words.plural import count, join_and, ordinal
 
 #: Told with a tile in a rules version 1 game only: the two special tiles whose power changed what the app does
 #: for an automa. Version 2 gives the automa's face-down tiles no power and refuses them (``side_inputs``).
 TELL_THE_APP = "if it is Dragon Song or Stone Beards, record it under Spells, special tiles and corrections"
+
+
+#: What Charm and Mind Control score ("3 or 9"): the table, not the app, sees which spell it was.
+_SCORING_SPELLS = f"{SPELL_POINTS['charm']} or {SPELL_POINTS['mind_control']}"
 
 
 def _tile(position) -> str:
@@ -58,7 +62,7 @@ def take(e: Mapping, bonus: int = 0, captured: int | None = None, tile_powers: b
         return _after(e) + line if e.get("after") else line[0].upper() + line[1:]
     if what == "spell":
         return (f"{_after(e)}{who} discards the {ordinal(int(e.get('position') or 0))} spell from the left; "
-                "Charm or Mind Control: its score marker moves 3 or 9")
+                f"Charm or Mind Control: its score marker moves {_SCORING_SPELLS}")
     if what == "loss":
         share = "a quarter" if e.get("share") == "quarter" else "half"
         treasure = "the gold" if e.get("treasure") == "gold" else "the gems"
@@ -83,7 +87,8 @@ def told(e: Mapping) -> str:
     if what == "tile":
         return f"{who} took {_tile(e.get('position'))} (kept at the table)"
     if what == "spell":
-        return f"{who} discarded the {ordinal(int(e.get('position') or 0))} spell from the left"
+        return (f"{who} discarded the {ordinal(int(e.get('position') or 0))} spell from the left and, for Charm or "
+                f"Mind Control, scored {_SCORING_SPELLS} points on the board")
     if what == "loss":
         share = "a quarter" if e.get("share") == "quarter" else "half"
         return f"{who} returned {share} of its {'gold' if e.get('treasure') == 'gold' else 'gems'} to the dragon"

@@ -133,7 +133,11 @@ class FinalPresenter:
                 continue
             counts = {k: line[k] for k in ("track", "gold", "mined_gems", "gems_in_mine") if k in line}
             counts.update(line.get("mine_tiles") or {})
-            self.sheet.seat(line["color"]).counts.update(counts)
+            seat = self.sheet.seat(line["color"])
+            seat.counts.update(counts)
+            # the type it was scored with; a sheet saved before the type was asked has none: the shipped estimate,
+            # which the seat takes too (and marks), as the rules read the line
+            seat.starting_tile = line.get("starting_tile")
 
     # ------------------------------------------------------------------------------------------ the game
     @property
@@ -191,6 +195,14 @@ class FinalPresenter:
         self._human(color)
         self.error = None
         return self.sheet.set_count(color, key, text)
+
+    def set_starting_tile(self, color: str, gem: str) -> None:
+        """The type of a person's starting tile, picked on the sheet (:meth:`ScorePresenter.set_starting_tile`)."""
+        if color not in self.humans:
+            raise ValueError(f"{colour_name(color)}: only a person has a starting tile")
+        self._human(color)
+        self.error = None
+        self.sheet.set_starting_tile(color, gem)
 
     def reveal(self, color: str) -> None:
         if color not in self.automa:

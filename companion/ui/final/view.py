@@ -215,7 +215,8 @@ class FinalScreen:
     def _human(self, color: Color, v: FinalView) -> ft.Control:
         """A person's counts; the track's lap said by the fields, not in the header (it would push the result
         down, out of a phone's view with larger text)."""
-        hint = ft.Column([human_hint(color), w.para(TRACK_POINTS, small=True)], spacing=2, tight=True)
+        hint = ft.Column([human_hint(self.p.sheet.seat(color), lambda gem: self._pick_start(color, gem)),
+                          w.para(TRACK_POINTS, small=True)], spacing=2, tight=True)
         return self._counted(color, v.human_totals.get(color), hint)
 
     def _automa_counted(self, color: str, v: FinalView) -> ft.Control:
@@ -354,6 +355,11 @@ class FinalScreen:
                 await self.scroller.scroll_to(scroll_key=_automa_key(color), duration=0)
 
         return handler
+
+    def _pick_start(self, color: str, gem: str) -> None:
+        """The type of a person's starting tile picked on the sheet: its estimate mark goes, the totals change."""
+        self.p.set_starting_tile(color, gem)
+        self.redraw()
 
     def _hide(self, color: str):
         def handler(_e) -> None:

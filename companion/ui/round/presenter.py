@@ -187,7 +187,8 @@ class RoundPresenter:
         g = self.game
         last = g.steps[-1] if len(g.steps) > 1 else []
         stone_beards = {c for c, tiles in g.state.special_tiles.items() if "stone_beards" in tiles}
-        return board_instructions(last, g.setup.dragon_track, stone_beards, tile_powers=g.version < 2, names=names)
+        return board_instructions(last, g.setup.dragon_track, stone_beards, tile_powers=g.version < 2, names=names,
+                                  table_stash=g.setup.table_stash)
 
     def _tallies(self) -> tuple[AutomaTally, ...]:
         """The automa's points and gold, when the app keeps them (none when the table does)."""
@@ -207,10 +208,9 @@ class RoundPresenter:
                 view.fight_dice = FightDice(d.color, list(d.rollers), dict(d.dice), d.black)
             case AttackDecision():
                 humans: list[str] = [p.color for p in setup.humans if p.color in s.turn_order]
-                automa_dice = {c: v for c, v in d.dice.items() if c not in humans}
-                view.attack = AttackForm(d.color, humans, automa_dice, dict(d.axes), setup.variant == "rahdo",
-                                         d.black_die, setup.virtual_axes, list(s.turn_order), d.dice_first,
-                                         dict(d.dice) if d.dice_first else {})
+                view.attack = AttackForm(d.color, humans, {c: n for c, n in d.dice.items() if c not in humans},
+                                         dict(d.axes), setup.variant == "rahdo", d.black_die, setup.virtual_axes,
+                                         list(s.turn_order), d.dice_first, dict(d.dice) if d.dice_first else {})
             case RollDecision():
                 view.threshold = d.threshold
             case KeepRollDecision():
@@ -226,10 +226,6 @@ class RoundPresenter:
             case QuestionDecision() if d.after:
                 first = words.join_and(names.who(c) for c in d.after)
                 return f"{first} first, on the board (if they want); then {prompt(d, names)}"
-            case AttackDecision() if d.dice_first:
-                return "The dragon attacks: axes in turn order, then the tile"
-            case AttackDecision():
-                return "The dragon attacks!"
             case NextRoundDecision():
                 return f"Round {d.round} is over"
             case FinalScoresDecision():
@@ -265,7 +261,8 @@ class RoundPresenter:
                    if t.source == "estimate" and tuple(g.setup.tavern_rewards[t.space]) == (t.reward, t.amount)}
         last = g.steps[-1] if len(g.steps) > 1 else []
         return {line for e in last if e["type"] == "gain" and e.get("reason") in guessed
-                for line in board_instructions([e], g.setup.dragon_track, names=self.names)}
+                for line in board_instructions([e], g.setup.dragon_track, names=self.names,
+                                               table_stash=g.setup.table_stash)}
 
     def setup_lines(self, reference: Reference) -> list[tuple[str, bool]]:
         """The table's setup, a line each, and whether the line rests on an estimate (New game's checklist)."""
@@ -294,7 +291,8 @@ class RoundPresenter:
 
     def log_lines(self, last: int = 40) -> list[str]:
         events = self.game.events()
-        told = tell(events, self.names)  # the whole game told in order: a dragon's move is up or down
+        # the whole game told in order: a dragon's move is up or down, a card that placed nothing says why
+        told = tell(events, self.names, self.game.decks, self.game.setup.expansion)
         return [f"{e['seq']}. {line}" for e, line in zip(reversed(events[-last:]), reversed(told[-last:]), strict=True)]
 
     # ------------------------------------------------------------------ taps

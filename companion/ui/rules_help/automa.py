@@ -83,8 +83,9 @@ AUTOMA_ENTRIES = (
         "Treasure Hoard: 2 gold and a dragon roll. Mana Cave: 2 mana and a dragon roll. Tavern gem space: 2 "
         "gems, colours chosen by the players. Tavern gold space: 1 gold. Mine: 2 gems chosen by the players. "
         "Dwarf King: 2 points, Gem Market: 2 gold, Wizard's Cave: 2 mana, as the all-play bonus. Tunnel: no "
-        "bonus. Everything an automa gains goes into its hidden stash (or beside its deck when the table keeps "
-        "its things).",
+        "bonus. The app keeps what an automa gains, its hidden stash: nothing moves on the table (a tile it takes "
+        "is set aside face down, a contract's coins go back to the supply). Its things go beside its deck when the "
+        "table keeps its things.",
     ),
     Entry(
         "dragon",

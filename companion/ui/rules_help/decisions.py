@@ -98,6 +98,9 @@ APP_DECISIONS: list[str] = [
     "another player dislodged it is not. Grow Beard with the golem means a dwarf with Grow Beard dislodges it "
     "(its beard counts as 1, so even a #1 dwarf may); the spell never makes the golem's beard longer, and no "
     "dwarf dislodges its own player's golem.",
+    "The rulebooks print the gems of the blue (sapphire) and red (ruby) starting tiles only: green's emerald and "
+    "yellow's diamond are the app's estimates. The score sheet marks them and asks the type of each player's "
+    "starting tile, starting from the estimate; the sheet keeps the type it was scored with.",
 ]
 
 

@@ -1,4 +1,5 @@
-"""Rules help, "Turn order": the starting order and gold (from the reference data), placing, the tavern, rounds."""
+"""Rules help, "Turn order": the starting order and gold, the starting tiles (from the reference data), placing, the
+tavern, rounds."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ def order_entries(reference: Reference, corrected: Set[str]) -> tuple[Entry, ...
             + " for the 1st to 4th player. Automa get starting gold but no beer.",
             gold_mark,
         ),
+        _starting_tiles(reference),
         Entry(
             "placing",
             "Placing dwarves",
@@ -46,3 +48,16 @@ def order_entries(reference: Reference, corrected: Set[str]) -> tuple[Entry, ...
             "the game.",
         ),
     )
+
+
+def _starting_tiles(reference: Reference) -> Entry:
+    """Each colour's starting tile and its gems, marked when some are the app's estimates (chosen on the sheet)."""
+    tiles = reference.starting_tile
+    said = ", ".join(f"{t.color} {t.gem}" + (" (estimate)" if t.source == "estimate" else "") for t in tiles)
+    guessed = [t for t in tiles if t.source == "estimate"]
+    text = (f"Each player's mine starts from the tile of their colour: {said}. At the end it counts as two tiles of "
+            "its type.")
+    if guessed:
+        text += (" The rulebooks print only the other tiles' gems; if yours shows other gems, pick them on the score "
+                 "sheet.")
+    return Entry("starting_tile", "Starting tiles", text, "estimate" if guessed else "")

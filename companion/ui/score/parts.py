@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.rules.names import Color
-from companion.rules.scoring import COLOR_GEM
+from companion.rules.names import GEM_TYPES
 from companion.ui.score.presenter import ResultView, Row, ScorePresenter, SheetSeat, colour_name
+from companion.ui.score.result import ESTIMATED_START
 from companion.ui.widgets import common as w
 from companion.ui.widgets.colors import dot
 
@@ -65,13 +65,29 @@ def count_steppers(presenter: ScorePresenter, seat: SheetSeat, on_change: Callab
     return ft.ResponsiveRow(steppers, spacing=8, run_spacing=8)
 
 
-def human_hint(color: Color) -> ft.Control:
-    """What a human counts: the tiles added during the game (the starting tile is added for them)."""
-    return w.para(
-        f"Count the mine tiles you added during the game; your starting tile ({COLOR_GEM[color]}) is "
-        "added for you and counts as 2.",
-        small=True,
-    )
+def human_hint(seat: SheetSeat, on_pick: Callable[[str], object]) -> ft.Control:
+    """What a person counts: the tiles added during the game; their starting tile is added for them. The rulebooks
+    print the blue and red tiles' gems only: for another colour the type is a choice, starting at the app's
+    estimate (marked) until the player picks what their tile shows (``on_pick`` gets the type)."""
+    counted = "Count the mine tiles you added during the game; your starting tile"
+    if not seat.start_guessable:
+        return w.para(f"{counted} ({seat.start}) is added for you and counts as 2.", small=True)
+
+    head: list[ft.Control] = [ft.Text(f"{colour_name(seat.color)} starting tile", weight=ft.FontWeight.W_600, size=14)]
+    if seat.start_estimated:
+        head.append(w.chip("estimate", tone="warn", tooltip=ESTIMATED_START))
+    chips: list[ft.Control] = [
+        ft.Chip(label=ft.Text(g.capitalize()), selected=g == seat.start, on_select=lambda _e, g=g: on_pick(g))
+        for g in GEM_TYPES
+    ]
+    parts: list[ft.Control] = [
+        w.para(f"{counted} is added for you and counts as 2 tiles of its type, below.", small=True),
+        ft.Row(head, spacing=6, wrap=True),
+        ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
+    ]
+    if seat.start_estimated:
+        parts.append(w.para(f"{ESTIMATED_START}: pick the gems your tile shows.", small=True))
+    return ft.Column(parts, spacing=4, tight=True)
 
 
 def result_row(row: Row) -> ft.Control:
@@ -98,7 +114,8 @@ def result_row(row: Row) -> ft.Control:
             ft.Text(line.label, weight=None if sub else ft.FontWeight.W_600, size=14 if sub else None),
         ]
         if line.mark == "estimate":
-            label.append(w.chip("estimate", tone="warn", tooltip="This value of the set chart is the app's estimate"))
+            label.append(w.chip("estimate", tone="warn",
+                                tooltip=line.tip or "This value of the set chart is the app's estimate"))
         elif line.mark == "your copy":
             label.append(w.chip("your copy", tone="good", tooltip="From your reference card, set in Settings"))
         lines.append(
@@ -166,6 +183,10 @@ def result_controls(view: ResultView) -> list[ft.Control]:
                 small=True,
             )
         )
+    for label, gem in view.estimated_starts:
+        out.append(w.para(f"{label}: the starting tile counts as {gem}, the app's estimate (the rulebooks print only "
+                          "the blue and red tiles' gems). If the tile shows other gems, pick them on the sheet.",
+                          small=True))
     return out
 
 

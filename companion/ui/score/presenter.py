@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from pydantic import ValidationError
 
-from companion.rules.names import PLAYER_KINDS, Color, Difficulty, PlayerKind
+from companion.rules.names import GEM_TYPES, PLAYER_KINDS, Color, Difficulty, PlayerKind
 from companion.rules.scoring import (
     BASE_TILE_TYPES,
     COLORS,
@@ -111,6 +111,7 @@ class ScorePresenter:
         if seat.kind != kind:
             seat.kind = kind
             seat.counts = {k: v for k, v in seat.counts.items() if k in ("track", "gold", "mined_gems")}
+            seat.starting_tile = None
 
     def set_difficulty(self, color: str, difficulty: str) -> None:
         if difficulty not in DIFFICULTIES:
@@ -126,9 +127,19 @@ class ScorePresenter:
         seat = self.seat(color)
         other = next((s for s in self.seats if s.color == new), None)
         if other is not None:
-            other.color = seat.color
-        seat.color = new
+            other.color, other.starting_tile = seat.color, None  # a starting tile goes with its colour
+        seat.color, seat.starting_tile = new, None
         self.turn_order = [new if c == color else color if c == new else c for c in self.turn_order]
+
+    def set_starting_tile(self, color: str, gem: str) -> None:
+        """The type of a person's starting tile, as their tile shows it (the rulebooks print only blue's and
+        red's: the others are the app's estimates)."""
+        if gem not in GEM_TYPES:
+            raise ValueError(f"starting tile: one of {', '.join(GEM_TYPES)}")
+        seat = self.seat(color)
+        if seat.kind != "human":
+            raise ValueError(f"{seat.label}: an automa has no starting tile")
+        seat.starting_tile = gem
 
     def set_expansion(self, on: bool) -> None:
         self.expansion = bool(on)
@@ -179,6 +190,8 @@ class ScorePresenter:
                         "kind": "human",
                         "color": s.color,
                         "track": s.count("track"),
+                        # always said: the sheet keeps the type it was scored with, whatever the data says later
+                        "starting_tile": s.start,
                         "mine_tiles": tiles,
                         "gold": s.count("gold"),
                         "mined_gems": s.count("mined_gems"),

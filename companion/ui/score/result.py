@@ -10,7 +10,6 @@ from dataclasses import dataclass
 
 from companion.rules import words
 from companion.rules.scoring import (
-    COLOR_GEM,
     AutomaRates,
     HumanRates,
     PlayerScore,
@@ -22,6 +21,8 @@ from companion.rules.scoring import (
 from companion.ui.score.seats import AUTOMA_FIELDS, SheetSeat
 
 MARKS = {"estimate": "estimate", "owner": "your copy"}
+#: Why a starting tile's type is marked "estimate".
+ESTIMATED_START = "The rulebooks print the gems of the blue and red starting tiles only; this one is the app's guess"
 #: An automa's result lines are named as the sheet asks for its counts: one name for one thing.
 _AUTOMA_LABEL = dict(AUTOMA_FIELDS)
 
@@ -35,6 +36,8 @@ class Line:
     points: int
     #: "estimate" (the app's guess), "your copy" (corrected in Settings) or "".
     mark: str = ""
+    #: What the mark is about, when not the set chart's value (a starting tile's type).
+    tip: str = ""
 
     @property
     def estimate(self) -> bool:
@@ -65,6 +68,8 @@ class ResultView:
     solo: SoloView | None = None
     error: str | None = None
     estimates_used: bool = False
+    #: The people whose starting tile's type is the app's estimate: (their label, the type), for a note.
+    estimated_starts: tuple[tuple[str, str], ...] = ()
 
 
 def describe(result: ScoreResult, seats: Sequence[SheetSeat], turn_order: Sequence[str]) -> ResultView:
@@ -78,12 +83,15 @@ def describe(result: ScoreResult, seats: Sequence[SheetSeat], turn_order: Sequen
     ahead = solo_automa([(p.color, p.kind) for p in result.players])
     notes = tie_notes([(p.color, p.total) for p in result.players], turn_order, lambda c: seat(c).label, ahead)
     any_estimate = False
+    starts: list[tuple[str, str]] = []
     for p in result.players:
         lines = [Line("Track", "points scored during the game", p.breakdown.track)]
         if p.kind == "human":
             human = _human_lines(p, seat(p.color), data.human)
             any_estimate |= human[0].estimate  # the Mine tiles line, marked as its sets are
             lines += human
+            if seat(p.color).start_estimated:
+                starts.append((seat(p.color).label, seat(p.color).start))
         else:
             lines += _automa_lines(p, seat(p.color), data.automa[seat(p.color).difficulty])
         rows.append(Row(p.rank, p.color, seat(p.color).label, p.total, tuple(lines), notes[p.color]))
@@ -91,25 +99,24 @@ def describe(result: ScoreResult, seats: Sequence[SheetSeat], turn_order: Sequen
     if result.solo is not None:
         person = next(p for p in result.players if p.kind == "human")
         solo = solo_view(person.total, result.solo)
-    return ResultView(tuple(rows), solo, None, any_estimate)
+    return ResultView(tuple(rows), solo, None, any_estimate, tuple(starts))
 
 
 def _human_lines(p: PlayerScore, seat: SheetSeat, h: HumanRates) -> list[Line]:
     """A human's lines after Track: mine tiles first (marked as its sets are), each set, gold, gems mined and in
     the mine."""
     b = p.breakdown
-    start = COLOR_GEM[seat.color]
-    sets = [
-        Line(
-            f"{s.tile.capitalize()} set",
-            words.count(s.tiles, "tile")
-            + (f", the starting tile counting as {h.starting_tile_counts_as}" if s.tile == start else ""),
-            s.points,
-            MARKS.get(s.source, ""),
-        )
-        for s in p.mine_tile_sets
-    ]
-    marks = {s.mark for s in sets}
+    start = f", the starting tile{' (its type estimated)' if seat.start_estimated else ''} counting as " \
+            f"{h.starting_tile_counts_as}"
+    sets = []
+    for s in p.mine_tile_sets:
+        mark, tip = MARKS.get(s.source, ""), ""
+        if s.tile == seat.start and seat.start_estimated:
+            mark, tip = "estimate", ESTIMATED_START
+        sets.append(Line(f"{s.tile.capitalize()} set",
+                         words.count(s.tiles, "tile") + (start if s.tile == seat.start else ""), s.points, mark, tip))
+    # the Mine tiles line is marked as the set chart's values it used are (a starting tile has its own note)
+    marks = {MARKS.get(s.source, "") for s in p.mine_tile_sets}
     mark = "estimate" if "estimate" in marks else "your copy" if "your copy" in marks else ""
     detail = words.join_and(words.count(s.tiles, f"{s.tile} tile") for s in p.mine_tile_sets) or "none"
     return [

@@ -188,7 +188,7 @@ class ScoreScreen:
             )
             controls.append(w.para("Count from its hidden stash.", small=True))
         else:
-            controls.append(human_hint(color))
+            controls.append(human_hint(seat, self._structural(lambda v: presenter.set_starting_tile(color, v))))
         controls.append(count_steppers(presenter, seat, self._refresh_result))
         return w.card(controls, spacing=8)
 

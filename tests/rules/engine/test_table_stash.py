@@ -131,7 +131,8 @@ def test_wizards_cave_no_spell_is_asked():
     step = game.act(PROCEED)
     assert game.decision.kind != "question"
     assert kept(step, "spell")[0]["position"] == 4
-    assert "Red automa discarded the 4th spell from the left" in [describe(e) for e in step]
+    assert ("Red automa discarded the 4th spell from the left and, for Charm or Mind Control, scored 3 or 9 points "
+            "on the board") in [describe(e) for e in step]
 
 
 def test_corrections_of_what_the_table_keeps_are_refused_but_the_dragon_can_be_set():

@@ -37,7 +37,8 @@ def test_an_answered_tile_names_the_tile_not_its_dict():
     assert step_label(step) == "Green automa took a sapphire tile with 3 gems"
     assert describe(step[1]) == "Green gained a sapphire tile with 3 gems (mine tile)"
     assert board_instructions(step, 5) == [
-        "Green automa takes the tile face down and its 3 sapphires (beside its deck)"
+        "Green automa gains a sapphire tile with 3 gems into its hidden stash: set the tile aside face down, no gems "
+        "to take; the app counts them"
     ]
 
 

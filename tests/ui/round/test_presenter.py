@@ -130,7 +130,7 @@ def test_board_instructions_for_an_attack_give_every_defence_and_every_loss():
         "Defence: Red 3, Blue 5, Green 8",
         "Red #5 goes to the capture box",
         "Red loses half its gold (rounded up)",
-        "Return 2 gold from beside Red automa's deck to the supply",
+        "Red automa loses 2 gold from its hidden stash: nothing to move, the app counts the loss",
         "Put the dragon back on zero",
     ]
 
@@ -272,7 +272,7 @@ def test_an_automa_s_take_on_a_tavern_space_with_an_estimated_reward_is_marked()
         else:
             assert p.proceed()
     assert [e["space"] for e in p.game.steps[-1] if e["type"] == "place"] == [gold.space]
-    line = f"Red automa takes {gold.amount} gold (beside its deck)"
+    line = f"Red automa gains {gold.amount} gold into its hidden stash: nothing to move, the app counts it"
     assert line in p.view().instructions and p.estimate_lines(ref) == {line}
     fixed = effective_reference(correct(Settings(), gold.space, ("gold", gold.amount)))
     assert p.estimate_lines(fixed) == set()
