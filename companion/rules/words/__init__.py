@@ -8,7 +8,8 @@
 - :mod:`.passed_over`: why an automa's card passed over its spaces, worked out from the events for a card that
   placed nothing;
 - :mod:`.board`: what to do on the physical board after a step ("On the board"), for who keeps the automa's things;
-- :mod:`.refusals`: why the engine refused an input, from its code and fields, and why a space is blocked.
+- :mod:`.refusals`: why the engine refused an input, from its code and fields, and why a space is blocked;
+- :mod:`.sheet`, :mod:`.decks`: what is wrong with a score sheet, a deck file, each from its code and fields.
 
 Views, presenters and commands take their sentences from here, never from ``str()`` of a value or an id.
 """
@@ -33,6 +34,7 @@ from companion.rules.words.names import (
 )
 from companion.rules.words.plural import a, count, join_and, noun_for, ordinal, plural
 from companion.rules.words.refusals import blocked, refusal
+from companion.rules.words.sheet import sheet_field, sheet_said
 
 __all__ = [
     "NO_NAMES",
@@ -59,6 +61,8 @@ __all__ = [
     "plural",
     "reason",
     "refusal",
+    "sheet_field",
+    "sheet_said",
     "space",
     "special_tile",
     "spell",
