@@ -84,3 +84,16 @@ SheetProblemCode = Literal[
     "gem_tiles_over_tiles", "colour_twice", "needs_expansion", "turn_order",
 ]
 SHEET_PROBLEM_CODES: tuple[SheetProblemCode, ...] = get_args(SheetProblemCode)
+
+#: What is wrong with a deck file (``companion.rules.automa.deck.DeckProblem.code``); each is worded by
+#: ``companion.rules.words.decks``.
+DeckProblemCode = Literal[
+    # the file
+    "cannot_read", "too_large", "not_utf8", "too_deep", "too_many_entries", "key_too_long", "not_toml",
+    # a field's shape
+    "missing", "unknown_field", "not_cards", "not_a_table", "not_one_of", "at_least", "at_most", "whole_number",
+    "text", "bad_id", "invalid",
+    # the deck's rules
+    "unknown_space", "same_space", "no_cards", "duplicate_id",
+]
+DECK_PROBLEM_CODES: tuple[DeckProblemCode, ...] = get_args(DeckProblemCode)

@@ -15,6 +15,7 @@ Views, presenters and commands take their sentences from here, never from ``str(
 """
 
 from companion.rules.words.board import board_instructions
+from companion.rules.words.decks import card_said
 from companion.rules.words.events import Story, answer, describe, gain_parts, reason, step_label, tell
 from companion.rules.words.names import (
     NO_NAMES,
@@ -44,6 +45,7 @@ __all__ = [
     "answer",
     "blocked",
     "board_instructions",
+    "card_said",
     "colour",
     "count",
     "describe",
