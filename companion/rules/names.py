@@ -97,3 +97,13 @@ DeckProblemCode = Literal[
     "unknown_space", "same_space", "no_cards", "duplicate_id",
 ]
 DECK_PROBLEM_CODES: tuple[DeckProblemCode, ...] = get_args(DeckProblemCode)
+
+#: Why the rules cannot rebuild a recorded or saved game (``companion.rules.engine.replay.ReplayProblem.code``);
+#: each is worded by ``companion.rules.words.replay``.
+ReplayProblemCode = Literal[
+    # an event the rules do not give again (``Diverged``)
+    "refused", "differs", "ends_early", "extra_event",
+    # the game itself
+    "unknown_version", "bad_setup",
+]
+REPLAY_PROBLEM_CODES: tuple[ReplayProblemCode, ...] = get_args(ReplayProblemCode)

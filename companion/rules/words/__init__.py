@@ -9,7 +9,8 @@
   placed nothing;
 - :mod:`.board`: what to do on the physical board after a step ("On the board"), for who keeps the automa's things;
 - :mod:`.refusals`: why the engine refused an input, from its code and fields, and why a space is blocked;
-- :mod:`.sheet`, :mod:`.decks`: what is wrong with a score sheet, a deck file, each from its code and fields.
+- :mod:`.sheet`, :mod:`.decks`, :mod:`.replay`: what is wrong with a score sheet, a deck file, a game that does
+  not replay, each from its code and fields.
 
 Views, presenters and commands take their sentences from here, never from ``str()`` of a value or an id.
 """
