@@ -16,7 +16,6 @@ from companion.rules.words import (
     describe,
     gems,
     join_and,
-    plain,
     plural,
     space,
     spell,
@@ -115,16 +114,6 @@ def test_losses_and_corrections():
         "Corrected: Red's diamond gems set to 2"
     )
     assert describe({"type": "correction", "target": "dragon", "value": 3}) == "Corrected: the dragon is on step 3"
-
-
-def test_a_refusal_from_the_engine_is_shown_with_names():
-    assert plain("Treasure Hoard: held by red #2: a dislodge needs a higher number") == (
-        "Treasure Hoard: held by Red #2: a dislodge needs a higher number"
-    )
-    assert plain("spell: 'ice_storm' is not a spell") == "spell: Ice Storm is not a spell"
-    assert plain("'spell' is not possible now: the game waits for automa_turn") == (
-        "spell is not possible now: the game waits for an automa's turn"
-    )
 
 
 @pytest.mark.parametrize(
