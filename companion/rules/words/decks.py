@@ -9,7 +9,7 @@ the transcription screen, which shows the card, says it in its own words.
 >>> deck_line("too_deep", {"line": 1, "limit": 8})
 'line 1: a key nested more than 8 levels deep (a deck needs 4)'
 >>> card_said("bad_id", {"got": "G 7"}, ("id",))
-"its id 'G 7' is not one a deck file takes (1 to 16 letters, digits, - or _, a letter or digit first)"
+"Its id 'G 7' is not one a deck file takes (1 to 16 letters, digits, - or _, a letter or digit first)"
 """
 
 from __future__ import annotations
@@ -103,7 +103,7 @@ def card_said(code: DeckProblemCode, fields: Mapping[str, Any], path: Sequence[s
     """A problem of one card as the transcription screen says it, beside the card (so without it): ``label``
     the field as the screen names it ("Axe draw")."""
     if path == ("id",) and code in ("bad_id", "text"):
-        return (f"its id {short(repr(fields.get('got')))} is not one a deck file takes (1 to 16 letters, digits, "
+        return (f"Its id {short(repr(fields.get('got')))} is not one a deck file takes (1 to 16 letters, digits, "
                 "- or _, a letter or digit first)")
     if code == "duplicate_id":
         return f"card {fields['first']} has the same id"

@@ -16,12 +16,12 @@ CARD = {"id": "R01", "primary": "scout", "secondary": "temple", "tertiary": "tav
 @pytest.mark.parametrize("card_id", ["R 1", "-R1", "R" * 17])
 def test_an_id_no_deck_file_takes_is_said_with_the_rule(card_id):
     assert card_problem("red", {**CARD, "id": card_id}) == (
-        f"its id {card_id!r} is not one a deck file takes (1 to 16 letters, digits, - or _, a letter or digit first)"
+        f"Its id {card_id!r} is not one a deck file takes (1 to 16 letters, digits, - or _, a letter or digit first)"
     )
 
 
 def test_an_id_that_is_not_text_is_said_the_same_way():
-    assert card_problem("red", {**CARD, "id": 7}).startswith("its id 7 is not one a deck file takes")
+    assert card_problem("red", {**CARD, "id": 7}).startswith("Its id 7 is not one a deck file takes")
 
 
 def test_a_good_card_has_no_problem_and_a_clash_is_said_first():
