@@ -33,12 +33,15 @@ Green lost half its gold (rounded up) and Green #4 was captured
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
-from companion.rules.automa.deck import Deck
 from companion.rules.words import passed_over
 from companion.rules.words.names import NO_NAMES, Names, gem, gems, player, space, spell, tile, words_of
 from companion.rules.words.plural import count, join_and
 from companion.rules.words.table_stash import told
+
+if TYPE_CHECKING:  # a type only: the deck module words its problems with this package
+    from companion.rules.automa.deck import Deck
 
 _PURPOSE = {"aggression": "for the dragon", "attack": "against the dragon", "turn_order": "for turn order"}
 _DRAW = {"place": "to place a dwarf", "all_play": "for the all-play", "axes": "for its axes"}
