@@ -5,6 +5,8 @@
   by name (:class:`.names.Names`: "Ann (Blue)");
 - :mod:`.events`: the log, one sentence per event (:func:`.events.tell` a whole game's, which knows where the
   dragon stood), and the label of each undo step;
+- :mod:`.fight`: a dragon fight's sentences: its result with each defence (die + axes) and why a tie went to the
+  winner, the axes and the tile, the dice rolled at the table;
 - :mod:`.passed_over`: why an automa's card passed over its spaces, worked out from the events for a card that
   placed nothing;
 - :mod:`.board`: what to do on the physical board after a step ("On the board"), for who keeps the automa's things;

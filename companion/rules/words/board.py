@@ -17,7 +17,8 @@ from collections.abc import Collection, Mapping, Sequence
 
 from companion.rules.words import passed_over
 from companion.rules.words import table_stash as table_stash_words
-from companion.rules.words.events import attack_headline, defences, describe, gain_parts, reason
+from companion.rules.words.events import describe, gain_parts, reason
+from companion.rules.words.fight import attack_headline, defences
 from companion.rules.words.names import NO_NAMES, Names, colour, gems, space, tile, words_of
 from companion.rules.words.plural import count, join_and
 

@@ -36,6 +36,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from companion.rules.words import passed_over
+from companion.rules.words.fight import attack, attack_dice, attack_input
 from companion.rules.words.names import NO_NAMES, Names, gem, gems, player, space, spell, tile, words_of
 from companion.rules.words.plural import count, join_and
 from companion.rules.words.table_stash import told
@@ -170,88 +171,6 @@ def _dragon(e: Mapping, names: Names, c: str) -> str:
     return dragon_move(e["position"], None, after_attack=e["position"] == 0)
 
 
-def attack_headline(e: Mapping, names: Names = NO_NAMES) -> str:
-    """A fight's result in short, its winner only ("Dragon attack (strength 7): Red won the tile"), and why when
-    they won a tie: the board instructions say each loss and capture on a line of its own.
-
-    >>> attack_headline({"strength": 5, "winner": "blue", "defence": {"green": 4, "blue": 9, "red": 9}})
-    'Dragon attack (strength 5): Blue won the tile (tied with Red at 9: Blue is earlier in turn order)'
-    """
-    winner = e.get("winner")
-    won = f"{names.who(winner)} won the tile{_tie(e, names)}" if winner else "Nobody beat the dragon"
-    return f"Dragon attack (strength {e['strength']}): {won}"
-
-
-def _tie(e: Mapping, names: Names) -> str:
-    """Why the winner took the tile from those with the same defence: the earlier in turn order wins a tie."""
-    defence, winner = e.get("defence") or {}, e["winner"]
-    tied = [c for c, d in defence.items() if c != winner and d == defence.get(winner)]
-    if not tied:
-        return ""
-    who = names.who(winner)
-    return f" (tied with {join_and(names.who(c) for c in tied)} at {defence[winner]}: {who} is earlier in turn order)"
-
-
-def defences(e: Mapping, names: Names = NO_NAMES) -> str:
-    """Every fighter's defence in turn order and, from rules version 4 (the attack's event holds them), what it is
-    made of: the die, the axes' worth, and a defence spell's part.
-
-    >>> defences({"defence": {"blue": 9, "red": 4}, "dice": {"blue": 4, "red": 2}, "axes": {"blue": 3, "red": 2}})
-    'Blue 9 (die 4 + axes 3 + spells 2), Red 4 (die 2 + axes 2)'
-    >>> defences({"defence": {"blue": 9, "red": 4}})
-    'Blue 9, Red 4'
-    """
-    dice, axes = e.get("dice") or {}, e.get("axes") or {}
-    out = []
-    for color, total in (e.get("defence") or {}).items():
-        text = f"{names.who(color)} {total}"
-        if color in dice:
-            spells = total - dice[color] - axes.get(color, 0)
-            text += f" (die {dice[color]} + axes {axes.get(color, 0)}" + (f" + spells {spells})" if spells else ")")
-        out.append(text)
-    return ", ".join(out)
-
-
-def _attack(e: Mapping, names: Names, c: str, stone_beards: frozenset[str] | set[str] = frozenset()) -> str:
-    """The fight told whole: the winner (and why, when they won a tie), every fighter's defence, then every loser
-    with what they lose and the dwarf captured (a Stone Beards holder, ``stone_beards``, loses a quarter and keeps
-    its dwarf)."""
-    treasure = "gold" if e.get("treasure") == "gold" else "mined gems"
-    caught = {c_["color"]: c_["dwarf"] for c_ in e.get("captured") or []}
-    parts = []
-    for color in e.get("losers") or []:
-        who, its = names.who(color), names.its(color)
-        if color in stone_beards:
-            parts.append(f"{who} lost a quarter of {its} {treasure} (rounded up; Stone Beards: no dwarf captured)")
-            continue
-        text = f"{who} lost half {its} {treasure} (rounded up)"
-        if color in caught:
-            text += f" and {names.dwarf({'color': color, 'dwarf': caught[color]})} was captured"
-        else:
-            text += " with no dwarf left to capture"
-        parts.append(text)
-    told = [attack_headline(e, names)]
-    if e.get("defence"):
-        told.append("defences " + defences(e, names))
-    return "; ".join([*told, *(parts or ["nobody lost"])])
-
-
-def _attack_input(e: Mapping, names: Names, c: str) -> str:
-    """The table's part of a fight in the rulebook's order: the axes each person spent, then the tile turned."""
-    t_ = e["tile"]
-    tile_said = (f"strength {t_.get('strength')}, takes {words_of(t_.get('treasure') or 'treasure')}, "
-                 f"worth {count(int(t_.get('points') or 0), 'point')}")
-    players = e.get("players") or {}
-    spent = [f"{names.who(x)} {f.get('axes', 0)}" for x, f in players.items() if isinstance(f, Mapping)]
-    return f"Axes spent: {', '.join(spent)}; dragon tile: {tile_said}" if spent else f"Dragon tile: {tile_said}"
-
-
-def _attack_dice(e: Mapping, names: Names, c: str) -> str:
-    """Rules version 4: the people's fight dice rolled at the table (the app's are told as its rolls)."""
-    rolled = ", ".join(f"{names.who(x)} {v}" for x, v in (e.get("rolls") or {}).items() if v is not None)
-    return f"Fight dice rolled at the table: {rolled}" if rolled else "Fight dice left to the app"
-
-
 def _gain(e: Mapping, names: Names, c: str) -> str:
     why = f" ({words_of(e['reason'])})" if e.get("reason") else ""
     return f"{c} gained {join_and(gain_parts(e)) or 'nothing'}{why}"
@@ -288,9 +207,9 @@ _SENTENCES: dict[str, Callable[[Mapping, Names, str], str]] = {
     "automa_draw": lambda e, names, c: f"{c} automa drew card {e['card']} {_DRAW.get(e['purpose'], '')}".strip(),
     "automa_shuffle": lambda e, names, c: f"{c} automa's deck {_SHUFFLE.get(e['reason'], 'shuffled')}",
     "dragon": _dragon,
-    "attack": _attack,
-    "attack_input": _attack_input,
-    "attack_dice": _attack_dice,
+    "attack": attack,
+    "attack_input": attack_input,
+    "attack_dice": attack_dice,
     "score": lambda e, names, c: f"{c} scored {count(e['points'], 'point')} for {reason(e['reason'])}",
     "gain": _gain,
     "loss": _loss,
@@ -365,7 +284,7 @@ class Story:
             self.stone_beards.add(e["color"])
         elif t == "attack":
             self.fought = True
-            return _attack(e, self.names, "", self.stone_beards)
+            return attack(e, self.names, "", self.stone_beards)
         return describe(e, self.names)
 
 
