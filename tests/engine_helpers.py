@@ -143,6 +143,29 @@ def drive(game: Game, plan: Iterable[str] = (), *, roll_value: int = 1, next_rou
     raise AssertionError("drive: too many steps")
 
 
+def fight_dice(game: Game, players: Mapping[str, Mapping] | None = None, black_die: int | None = None) -> list[dict]:
+    """Rules version 4's dice step, from a fight's entries as versions 1 to 3 took them with the tile: each
+    person's ``die`` (under Rahdo the trigger's ``black_die``) entered from the table, the rest rolled by the app
+    and kept. Returns the events of the steps made: none when the game already waits for the axes (version 3,
+    or Rahdo set off by an automa)."""
+    d = game.decision
+    if d.kind != "attack_dice":
+        return []
+    if d.black:
+        rolls = {d.color: black_die} if black_die is not None else {}
+    else:
+        rolls = {c: f["die"] for c, f in (players or {}).items() if f.get("die") is not None}
+    made = list(game.act({"type": "attack_dice", "rolls": rolls}))  # a copy: the game keeps the step's list
+    while game.decision.kind == "keep_roll":
+        made += game.act(PROCEED)
+    return made
+
+
+def without_dice(players: Mapping[str, Mapping]) -> dict[str, dict]:
+    """A fight's entries without the dice (version 4 takes them first: ``fight_dice``)."""
+    return {c: {k: v for k, v in f.items() if k != "die"} for c, f in players.items()}
+
+
 def find_seed(make: Callable[[int], Game], wanted: Callable[[Game], bool], tries: int = 500) -> int:
     """The first seed whose game satisfies ``wanted`` (chance outcomes are seed-determined: a fixed choice)."""
     for seed in range(tries):
@@ -248,13 +271,23 @@ def _answer_input(game: Game, rnd: random.Random) -> dict:
     raise AssertionError(f"unknown question {q}")
 
 
+def _attack_dice(game: Game, rnd: random.Random) -> dict:
+    """Rules version 4: the people's fight dice, each rolled at the table or left to the app (all of them now and
+    then: a plain "go on")."""
+    if rnd.random() < 0.3:
+        return dict(PROCEED)
+    rollers = game.decision.rollers
+    return {"type": "attack_dice", "rolls": {c: rnd.randint(1, 6) for c in rollers if rnd.random() < 0.6}}
+
+
 def _attack_input(game: Game, rnd: random.Random, humans: list[str]) -> dict:
-    """The table's side of a dragon fight: each human's axes, die and spells, the automa's axes, the tile."""
+    """The table's side of a dragon fight: each human's axes, die (before rules version 4) and spells, the
+    automa's axes, the tile."""
     d, setup = game.decision, game.setup
     players = {}
     for c in humans:
         entry: dict = {"axes": rnd.randint(0, 4)}
-        if rnd.random() < 0.6:
+        if rnd.random() < 0.6 and not d.dice_first:
             entry["die"] = rnd.randint(1, 6)
         if setup.expansion and rnd.random() < 0.15:
             entry["spells"] = [rnd.choice(("frost_bolt", "ice_storm"))]
@@ -263,7 +296,7 @@ def _attack_input(game: Game, rnd: random.Random, humans: list[str]) -> dict:
     inp = {"type": "attack_input", "players": players, "automa_axes": automa_axes,
            "tile": {"strength": rnd.randint(3, 9), "treasure": rnd.choice(("gold", "gems")),
                     "points": rnd.randint(3, 10)}}
-    if setup.variant == "rahdo" and d.black_die is None and rnd.random() < 0.5:
+    if setup.variant == "rahdo" and d.black_die is None and not d.dice_first and rnd.random() < 0.5:
         inp["black_die"] = rnd.randint(1, 6)
     return inp
 
@@ -295,6 +328,8 @@ def random_input(game: Game, rnd: random.Random) -> dict:
         return {"type": "reroll"}
     if d.kind == "question":
         return _answer_input(game, rnd)
+    if d.kind == "attack_dice":
+        return _attack_dice(game, rnd)
     if d.kind == "attack":
         return _attack_input(game, rnd, humans)
     if d.kind == "final_scores":

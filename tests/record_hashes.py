@@ -4,7 +4,9 @@ Why: the engine is tuned for speed, and a faster engine must play exactly the sa
 ``tests/data/record_hashes_v1.json`` was written by the engine *before* that tuning, under rules version 1, and
 games of version 1 are still played by version 1's rules: the runs are played under it and must match it still.
 ``record_hashes_v2.json`` holds the same runs under rules version 2 (the rules audit), ``record_hashes_v3.json``
-under version 3 (issue 30: a base game's fight die stands when its owner has no re-roll for it).
+under version 3 (issue 30: a base game's fight die stands when its owner has no re-roll for it),
+``record_hashes_v4.json`` under version 4 (a dragon fight in the rulebook's order: the dice first, then the
+automa's axe cards, then the axes and the tile).
 ``test_record_hashes`` plays the runs under each version and compares every record's hash, so any change in any
 event, field, key order or byte of any record of these runs fails, naming the run and the game.
 

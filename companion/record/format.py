@@ -1,6 +1,6 @@
 """The game record: the public JSON Lines format that saves, exports, imports and replays a game.
 
-Line 1 is the header ``{"format": "treasure-companion-record", "version": 3, "setup": {...}}``; every further
+Line 1 is the header ``{"format": "treasure-companion-record", "version": 4, "setup": {...}}``; every further
 line is one event (``seq``, ``step``, ``type`` and the event's fields). Loading tells apart three failures, each
 reported in one line, never a traceback:
 
@@ -38,8 +38,8 @@ from companion.rules.setup import Setup
 
 FORMAT = "treasure-companion-record"
 #: The format version is the rules version (``companion.rules.engine.versions``): 2 since the rules
-#: audit, 3 since issue 30 (no "keep or re-roll?" without a re-roll). A version 1 or 2 record still replays,
-#: under its own version's rules.
+#: audit, 3 since issue 30 (no "keep or re-roll?" without a re-roll), 4 since the dragon fight follows the
+#: rulebook's order (the dice first). An older record still replays, under its own version's rules.
 VERSION = RULES_VERSION
 SUPPORTED_VERSIONS = KNOWN_VERSIONS
 

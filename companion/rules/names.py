@@ -1,6 +1,7 @@
 """The game's named values as types, in one place: a colour, a difficulty, a deck, a gem, a tile, a data source,
-a decision kind, a refusal code. Each is a ``Literal`` (what mypy checks and pydantic validates) with the tuple
-of its values beside it (what a loop or a form's choices read), so the two cannot drift apart.
+a decision kind, a refusal code, what is wrong with a score sheet, a deck file or a game that does not replay.
+Each is a ``Literal`` (what mypy checks and pydantic validates) with the tuple of its values beside it (what a
+loop or a form's choices read), so the two cannot drift apart.
 
 >>> COLORS, DECISION_KINDS[:3]
 (('red', 'yellow', 'green', 'blue'), ('starting_rolls', 'place', 'automa_turn'))
@@ -42,8 +43,8 @@ ChartSource = Source
 
 #: What the game waits for (``companion.rules.engine.decisions.Decision.kind``).
 DecisionKind = Literal[
-    "starting_rolls", "place", "automa_turn", "roll", "keep_roll", "question", "attack", "next_round",
-    "final_scores", "over",
+    "starting_rolls", "place", "automa_turn", "roll", "keep_roll", "question", "attack_dice", "attack",
+    "next_round", "final_scores", "over",
 ]
 DECISION_KINDS: tuple[DecisionKind, ...] = get_args(DecisionKind)
 
@@ -62,6 +63,7 @@ RefusalCode = Literal[
     # dice
     "not_a_die", "warp_not_yours", "warp_app_die", "warp_no_die", "warp_table_die", "no_temple_reroll",
     # a dragon fight
+    "black_die_trigger", "die_settled",
     "number_range", "tile_treasure", "axes_spent", "defence_spells", "axes_missing", "axes_range",
     # answers and corrections
     "answer_gems", "answer_tile", "answer_gem_tile", "answer_special_tile", "not_a_count", "dragon_range",
@@ -70,3 +72,39 @@ RefusalCode = Literal[
     "scores_players", "scores_whole",
 ]
 REFUSAL_CODES: tuple[RefusalCode, ...] = get_args(RefusalCode)
+
+#: What is wrong with a score sheet (``companion.rules.scoring.sheet.SheetError.code``); each is worded by
+#: ``companion.rules.words.sheet``.
+SheetProblemCode = Literal[
+    # the text
+    "not_json", "not_a_number", "nested_too_deeply", "number_too_long", "given_twice",
+    # a field's shape
+    "missing", "unknown_field", "whole_number", "true_or_false", "list", "object", "at_least", "at_most",
+    "not_one_of", "kind_missing", "kind_wrong", "players_count", "too_few_items", "too_many_items", "invalid",
+    # the sheet's rules
+    "gem_tiles_over_tiles", "colour_twice", "needs_expansion", "turn_order",
+]
+SHEET_PROBLEM_CODES: tuple[SheetProblemCode, ...] = get_args(SheetProblemCode)
+
+#: What is wrong with a deck file (``companion.rules.automa.deck.DeckProblem.code``); each is worded by
+#: ``companion.rules.words.decks``.
+DeckProblemCode = Literal[
+    # the file
+    "cannot_read", "too_large", "not_utf8", "too_deep", "too_many_entries", "key_too_long", "not_toml",
+    # a field's shape
+    "missing", "unknown_field", "not_cards", "not_a_table", "not_one_of", "at_least", "at_most", "whole_number",
+    "text", "bad_id", "invalid",
+    # the deck's rules
+    "unknown_space", "same_space", "no_cards", "duplicate_id",
+]
+DECK_PROBLEM_CODES: tuple[DeckProblemCode, ...] = get_args(DeckProblemCode)
+
+#: Why the rules cannot rebuild a recorded or saved game (``companion.rules.engine.replay.ReplayProblem.code``);
+#: each is worded by ``companion.rules.words.replay``.
+ReplayProblemCode = Literal[
+    # an event the rules do not give again (``Diverged``)
+    "refused", "differs", "ends_early", "extra_event",
+    # the game itself
+    "unknown_version", "bad_setup",
+]
+REPLAY_PROBLEM_CODES: tuple[ReplayProblemCode, ...] = get_args(ReplayProblemCode)

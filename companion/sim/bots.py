@@ -22,6 +22,7 @@ from operator import not_
 from companion.rules.automa import choices as automa_rules
 from companion.rules.engine.decisions import (
     AttackDecision,
+    AttackDiceDecision,
     AutomaTurnDecision,
     FinalScoresDecision,
     KeepRollDecision,
@@ -121,8 +122,8 @@ class Bot:
                 return Answer(self._table_answer(game, d.question, d.gem_count))
             case PlaceDecision():
                 return Place(self._space(d))
-            case RollDecision() | NextRoundDecision() | StartingRollsDecision():
-                return PROCEED
+            case RollDecision() | NextRoundDecision() | StartingRollsDecision() | AttackDiceDecision():
+                return PROCEED  # the app rolls the dice
             case KeepRollDecision(purpose="attack"):  # a low fight die: re-roll it with the Temple if there
                 return REROLL if d.temple and d.value <= 3 else PROCEED
             case KeepRollDecision():  # re-roll a die that would anger the dragon
@@ -168,9 +169,10 @@ class Bot:
 
     def _attack(self, game: Game, d: AttackDecision) -> AttackInput:
         r = self.rng
-        # No spells: the bots' fighters never named them, and their records stay as they were.
-        humans: dict[str, Fighter] = {p.color: Fighter(axes=r.randint(0, 3), keys=("die", "axes"))
-                                      for p in game.setup.humans}
+        # No spells: the bots' fighters never named them, and their records stay as they were. From rules version
+        # 4 the dice come before the fight's input, which names none.
+        keys = ("die", "axes") if game.version < 4 else ("axes",)
+        humans: dict[str, Fighter] = {p.color: Fighter(axes=r.randint(0, 3), keys=keys) for p in game.setup.humans}
         axes = {c: sum(2 if r.random() < 0.25 else 1 for _ in range(n)) for c, n in d.axes.items()}
         tile = DragonTile(r.randint(3, 8), r.choice(("gold", "gems")), r.randint(4, 10))
         return AttackInput(tile, humans, axes)

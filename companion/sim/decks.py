@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from companion.files.oneline import one_line, shown
 from companion.files.reading import open_input
-from companion.rules.automa.deck import MAX_DECK_BYTES, Deck, DeckError, deck_from_bytes
+from companion.rules.automa.deck import MAX_DECK_BYTES, Deck, DeckError, deck_from_bytes, file_problem
 
 
 def load_deck_file(path: str | os.PathLike[str]) -> Deck:
@@ -26,7 +26,7 @@ def load_deck_file(path: str | os.PathLike[str]) -> Deck:
         with fh:
             data = first + fh.read(max(0, MAX_DECK_BYTES + 1 - len(first)))
     except OSError as e:
-        raise DeckError(name, [f"cannot read: {e.strerror or e}"]) from None
+        raise file_problem(name, "cannot_read", why=e.strerror or str(e)) from None
     return deck_from_bytes(data, name)
 
 

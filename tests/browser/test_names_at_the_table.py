@@ -1,6 +1,7 @@
 """Two people who gave their names at New game are called by them at the table: the starting rolls ("Ann's
 die"), the setup list, "On the board" ("Dragon attack (strength 4): Ann (Blue) won the tile", "Defence: Ann
-(Blue) 7, ...") and the event log, the colour beside a name where it finds the pieces. The automa stays "Red".
+(Blue) 11 (die 2 + axes 9), ...") and the event log, the colour beside a name where it finds the pieces. The
+automa stays "Red".
 
 Each test puts a game in the store (played by a bot in this process) and keeps a mirror of it here, fed the
 same inputs, whose sentences the screen must show.
@@ -94,7 +95,7 @@ def test_the_attack_result_names_who_won_and_how_each_defended(app):
     attack = mirror.view().attack
     assert attack.humans == ["blue", "yellow"]
     app.open("/round", size="desktop")
-    app.expect_text("Next: The dragon attacks!")
+    app.expect_text("Next: The dragon attacks: axes in turn order, then the tile")  # the dice came first
     app.expect_text("Ann (Blue)")
     app.expect_text("Bob casts Frost Bolt (+1)")
     app.click("Gold", exact=True)
@@ -103,15 +104,12 @@ def test_the_attack_result_names_who_won_and_how_each_defended(app):
         app.expect_text(f"Ann's axes total: {n}")
     app.click("Resolve the attack")
     tile = {"strength": 4, "treasure": "gold", "points": 6}
-    players = {c: {"die": None, "axes": AXES if c == "blue" else 0, "spells": []} for c in attack.humans}
+    players = {c: {"axes": AXES if c == "blue" else 0, "spells": []} for c in attack.humans}
     assert mirror.attack(tile, players, dict(attack.automa_axes))
-    while mirror.view().decision == "keep_roll":  # a die the app rolled that the Temple may re-roll: kept
-        app.expect_text(f"Next: {mirror.view().banner}")
-        app.click("Keep it")
-        assert mirror.proceed()
     result = mirror.view().instructions
     assert result[0] == "Dragon attack (strength 4): Ann (Blue) won the tile", result
     assert result[1].startswith("Defence: ") and "Ann (Blue) " in result[1] and "Bob (Yellow) " in result[1]
+    assert f"(die {attack.dice['blue']} + axes {AXES})" in result[1], result
     assert not [line for line in result if BARE.search(line)], result
     for line in result:
         app.expect_text(line)

@@ -28,9 +28,10 @@ pytestmark = pytest.mark.browser
 SEED = 1133
 #: Blue's spaces, first choice first: each all-play space asks both automa a question.
 PREFERRED = ("dwarf_king", "tunnel", "wizards_cave", "gem_market")
-#: The dragon tile and blue's part that :meth:`Table.fill_attack_form` enters.
+#: The dragon tile and blue's part that :meth:`Table.fill_attack_form` enters (blue's die comes before it, on the
+#: fight's dice form: rules version 4).
 ATTACK_TILE = {"strength": 5, "treasure": "gold", "points": 6}
-BLUE_IN_ATTACK = {"blue": {"die": 4, "axes": 1, "spells": []}}
+BLUE_IN_ATTACK = {"blue": {"axes": 1, "spells": []}}
 
 
 class Table:
@@ -134,26 +135,29 @@ class Table:
         self.seen.append(f"question {q.kind}")
 
     def fill_attack_form(self) -> dict[str, int | None]:
-        """Fill the dragon attack's form: the tile of ``ATTACK_TILE`` (Gold tapped, strength 5: one tap up), each
-        automa's bag one axe more than its card's count (as the card tells the player), blue's ``BLUE_IN_ATTACK``.
-        Returns the automa's axes as the mirror takes them (None: the app draws them, virtual axes)."""
+        """Fill the dragon attack's form in its order (the dice rolled already): blue's ``BLUE_IN_ATTACK`` axes,
+        each automa's bag one axe more than its card's count (as the card tells the player), then the tile of
+        ``ATTACK_TILE`` (Gold tapped, strength 5: one tap up). Returns the automa's axes as the mirror takes them
+        (None: the app draws them, virtual axes)."""
         attack = self.view.attack
-        self.app.click("Gold", exact=True)  # what the tile takes: open until the player taps it
-        self.tap("Strength plus one", "Strength: 5")
+        assert attack.dice_first and set(attack.dice) == set(attack.fighters)
+        self.app.expect_text("The dice")
+        self.tap("Blue's axes total plus one", "Blue's axes total: 1")
         automa_axes: dict[str, int | None] = {}
         for color, count in attack.automa_axes.items():
             if attack.virtual_axes:
                 automa_axes[color] = None
                 continue
             what = "its value" if count == 1 else "their total"
-            self.app.expect_text(f"Its card says {count_of(count, 'axe')}: draw {count} from the bag and enter {what}.")
+            self.app.expect_text(f"Its card says {count_of(count, 'axe')}: once the tile is revealed, draw {count} "
+                                 f"from the bag and enter {what}.")
             automa_axes[color] = count
             if count:
                 label = f"{color.capitalize()} axes total"
                 self.tap(f"{label} plus one", f"{label}: {count + 1}")
                 automa_axes[color] = count + 1
-        self.tap("Blue's die 4", "Your die: 4")
-        self.tap("Blue's axes total plus one", "Blue's axes total: 1")
+        self.app.click("Gold", exact=True)  # what the tile takes: open until the player taps it
+        self.tap("Strength plus one", "Strength: 5")
         return automa_axes
 
     # ------------------------------------------------------------------ a policy for blue
@@ -275,15 +279,29 @@ def test_a_dragon_attack(servers, app_page, tmp_path):
     app.expect_text(f"The dragon moves on {table.view.threshold} or more.")
     table.shot("dragon-roll", always=True)
     table.table_roll(6)
-    app.expect_text("Next: The dragon attacks!")
-    attack = table.view.attack
+    # Every die first (rules version 4): the automa's rolled by the app, blue's rolled at the table and tapped
+    # (one person to roll: the face goes on at once).
+    app.expect_text("Next: The dragon attacks: roll the dice first")
     app.expect_text(f"Dragon at {head} of {head}")
+    dice = table.view.fight_dice
+    app.expect_text("The app rolled for the automa: " + ", ".join(f"{c.capitalize()} automa {n}"
+                                                                   for c, n in dice.automa_dice.items()) + ".")
+    app.expect_text("Re-rolling with the Temple or Time Warp? Do it at the table, then tap the final face.")
+    table.shot("attack-dice", always=True)
+    app.assert_in_view("Roll for me")
+    app.resize("desktop")
+    table.shot("attack-dice", always=True)
+    app.click("Blue rolled 4", exact=True)
+    assert table.mirror.fight_dice({"blue": 4})
+    app.expect_text("Next: The dragon attacks: axes in turn order, then the tile")
+    attack = table.view.attack
+    table.shot("attack-form", always=True)
+    app.resize("phone")
     table.shot("attack-form", always=True)
     app.resize("desktop")
-    table.shot("attack-form", always=True)
-    # The tile: strength 5, takes gold, 6 points. The automa: the app rolled their dice and drew their axe
-    # counts; the bag gives one axe more than the least possible. Blue: a 4 and 1 axe.
-    assert not attack.virtual_axes
+    # Blue: 1 axe. The automa: the app drew their axe cards once the dice were settled; the bag gives one axe
+    # more than the least possible. The tile: strength 5, takes gold, 6 points.
+    assert not attack.virtual_axes and attack.dice["blue"] == 4
     automa_axes = table.fill_attack_form()
     table.shot("attack-filled")
     for size in ("desktop", "phone"):

@@ -48,7 +48,7 @@ def error_of(text: str) -> RecordError:
 
 def test_header_names_the_format_and_version(game):
     h = game.header()
-    assert (h["format"], h["version"]) == ("treasure-companion-record", 3)
+    assert (h["format"], h["version"]) == ("treasure-companion-record", 4)
     assert Setup.model_validate(h["setup"]) == game.setup
 
 
@@ -146,7 +146,7 @@ def test_a_header_without_setup(game):
 @pytest.mark.parametrize(
     "header",
     [
-        {"format": "treasure-companion-record", "version": 4},
+        {"format": "treasure-companion-record", "version": 5},
         {"format": "treasure-companion-record", "version": 0},
         {"format": "treasure-companion-record"},
         {"format": "something-else", "version": 1},

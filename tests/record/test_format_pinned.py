@@ -172,4 +172,4 @@ def test_the_pinned_final_state():
     assert summary["final_scores"] == {"blue": 120, "red": 95, "green": 88}
     assert [e["round"] for e in events([evs], "round_start")] == [1, 2, 3, 4, 5]
     assert json.loads(text.splitlines()[0])["version"] == 1 and game.version == 1
-    assert record.VERSION == 3 and record.SUPPORTED_VERSIONS == (1, 2, 3)
+    assert record.VERSION == 4 and record.SUPPORTED_VERSIONS == (1, 2, 3, 4)

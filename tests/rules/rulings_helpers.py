@@ -4,7 +4,7 @@ presenter and its texts, and the solo game whose automa take their Tunnel tiles 
 
 from __future__ import annotations
 
-from engine_helpers import automa, card, deck, human, place, roll, table_rolls
+from engine_helpers import automa, card, deck, fight_dice, human, place, roll, table_rolls, without_dice
 from flet_helpers import walk
 
 from companion.rules.engine.game import Game
@@ -41,8 +41,14 @@ def set_the_dragon_off(game: Game) -> None:
 
 
 def fight(game: Game, strength: int, players: dict, points: int = 8, **extra) -> list[dict]:
-    return game.act({"type": "attack_input", "tile": {"strength": strength, "treasure": "gold", "points": points},
-                     "players": players, **extra})
+    """The fight's input (a gold tile): under rules version 4 the dice first (``fight_dice``: the app's kept),
+    then the axes and the tile. Returns the events of every step made."""
+    made = fight_dice(game, players, extra.get("black_die"))
+    if game.decision.kind == "attack" and game.decision.dice_first:
+        players, extra = without_dice(players), {k: v for k, v in extra.items() if k != "black_die"}
+    return made + game.act({"type": "attack_input",
+                            "tile": {"strength": strength, "treasure": "gold", "points": points},
+                            "players": players, **extra})
 
 
 def round_presenter(**kw):
@@ -108,6 +114,8 @@ def red_with_stone_beards_loses_to_the_dragon(version: int | None = None) -> tup
     space = next(s for s in ("scout", "tribute", "supply_wagon", "mana_cave") if s not in game.state.board)
     place(game, space)
     roll(game, 6)
-    step = game.act({"type": "attack_input", "tile": {"strength": 20, "treasure": "gold", "points": 5},
-                     "players": {"blue": {"die": 6}}, "automa_axes": dict(game.decision.axes)})
+    made = fight_dice(game, {"blue": {"die": 6}})
+    players = without_dice({"blue": {"die": 6}}) if made else {"blue": {"die": 6}}
+    step = made + game.act({"type": "attack_input", "tile": {"strength": 20, "treasure": "gold", "points": 5},
+                            "players": players, "automa_axes": dict(game.decision.axes)})
     return game, step

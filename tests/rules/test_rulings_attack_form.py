@@ -23,7 +23,8 @@ def test_the_attack_form_leaves_what_the_tile_takes_for_the_player_to_tap(tmp_pa
 
     p = round_presenter(expansion=True)
     dragon_to(p.game, head(p.game) - 1)
-    assert p.tap_space("scout") and p.table_roll(6) and p.view().decision == "attack"
+    assert p.tap_space("scout") and p.table_roll(6) and p.fight_dice({"blue": 2, "yellow": 5})
+    assert p.view().decision == "attack"
     screen = RoundScreen(AppContext.load(FakePage(), tmp_path), p)
 
     def form_controls():

@@ -88,7 +88,8 @@ def test_the_round_screen_offers_the_expansion_only_in_an_expansion_game(tmp_pat
         assert (offer in shown) is expansion, offer
     # a fight: Frost Bolt and Ice Storm only with the expansion
     dragon_to(p.game, head(p.game) - 1)
-    assert p.tap_space("scout") and p.table_roll(6) and p.view().decision == "attack"
+    assert p.tap_space("scout") and p.table_roll(6) and p.view().decision == "attack_dice"
+    assert p.fight_dice({"blue": 3, "yellow": 4}) and p.view().decision == "attack"
     fight_form = " | ".join(t for c in attack(screen, p.view()) for t in texts(c))
     assert ("Frost Bolt" in fight_form) is expansion and ("Ice Storm" in fight_form) is expansion
 
@@ -108,12 +109,14 @@ def test_the_presenter_shows_the_fight_die_and_offers_time_warp():
     assert p.tap_space("forge") and p.tap_space("excavate")
     dragon_to(p.game, head(p.game) - 1)
     assert p.tap_space("scout") and p.table_roll(6)
-    assert p.attack({"strength": 4, "treasure": "gold", "points": 5}, {"blue": {"axes": 0},
-                     "yellow": {"die": 6, "axes": 0}}, {})
+    assert p.fight_dice({"yellow": 6})  # blue's die left to the app: shown first, Time Warp may be in hand
     keep = p.view().keep
-    assert (keep.color, keep.purpose, keep.temple) == ("blue", "attack", False)
+    assert (keep.color, keep.purpose, keep.temple, keep.blind) == ("blue", "attack", False, True)
     assert p.time_warp("blue")
     assert p.view().keep is not None and p.proceed()
+    assert p.view().decision == "attack"
+    assert p.attack({"strength": 4, "treasure": "gold", "points": 5}, {"blue": {"axes": 0}, "yellow": {"axes": 0}},
+                    {})
     assert p.view().decision == "place"
     # a dragon roll the app made stays open to Time Warp for one step
     p.app_dice = True

@@ -23,7 +23,7 @@ def test_draco_speak_may_move_the_dragon_onto_the_head_and_it_attacks_at_once():
     step = game.act({"type": "spell", "color": "yellow", "spell": "draco_speak", "direction": 1})
     assert [e["position"] for e in events(step, "dragon")] == [head(game)]
     d = game.decision
-    assert d.kind == "attack" and d.color == "yellow"
+    assert d.kind == "attack_dice" and d.color == "yellow"  # the fight's dice first (rules version 4)
     # once the dragon is at the head the spell cannot be cast (expansion text)
     with pytest.raises(IllegalInput, match="top"):
         game.act({"type": "spell", "color": "blue", "spell": "draco_speak", "direction": -1})
@@ -35,9 +35,10 @@ def test_draco_speak_onto_the_head_under_rahdo_the_caster_rolls_the_black_die():
     game = two_humans(variant="rahdo")
     dragon_to(game, head(game) - 1)
     game.act({"type": "spell", "color": "yellow", "spell": "draco_speak", "direction": 1})
+    assert game.decision.kind == "attack_dice" and game.decision.rollers == ("yellow",)
     step = fight(game, 2, {"blue": {}, "yellow": {}}, black_die=5)
     (black,) = [e for e in step if e["type"] == "roll"]
-    assert black["color"] == "yellow" and black["black"] is True
+    assert black["color"] == "yellow" and black["black"] is True and black["value"] == 5
 
 
 def test_the_board_instructions_say_which_way_a_spell_moves_the_dragon():

@@ -5,7 +5,8 @@ expansion's spells) a fight die the app rolled for a player outside the Temple, 
 re-rolled (its new result must be accepted) and, under Rahdo, the black die of a trigger outside the Temple
 simply stand. With the expansion Time Warp may always be in hand, so a die that decides the fight is still
 shown (tests/rules/test_rulings_rerolls.py). Rules version 3; a version 2 game keeps asking, so its records
-replay.
+replay. The tests here play version 3's fight (the question after the axes and the tile); version 4 asks the
+same of every app die first (tests/rules/test_rulings_fight_order.py).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ def dragon_set_off_by_blue(game: Game, blue_first: str = "forge", yellow_first: 
 def test_a_base_game_fight_die_outside_the_temple_just_stands():
     """TM, Temple: only its occupant may re-roll; no Time Warp in a base game (CoG: a spell). The die blue's
     fight turns on is rolled and the fight resolved in the same step, with no "keep" asked or logged."""
-    game = two_humans(expansion=False)
+    game = two_humans(expansion=False, version=3)
     dragon_set_off_by_blue(game)
     step = fight(game, 4, UNDECIDED)
     (die,) = [e for e in step if e["type"] == "roll" and e["color"] == "blue"]
@@ -49,7 +50,7 @@ def test_a_base_game_fight_die_outside_the_temple_just_stands():
 def test_a_base_game_die_the_temple_re_rolled_must_be_accepted():
     """TM, Temple: "re-rolled only once and the new result must be accepted": after the re-roll the fight
     resolves at once, whatever the new die."""
-    game = two_humans(expansion=False)
+    game = two_humans(expansion=False, version=3)
     dragon_set_off_by_blue(game, blue_first="temple")
     fight(game, 4, UNDECIDED)
     d = game.decision
@@ -64,7 +65,7 @@ def test_a_base_game_die_the_temple_re_rolled_must_be_accepted():
 def test_rahdo_in_a_base_game_the_triggers_black_die_stands_outside_the_temple():
     """TM, Rahdo: only the trigger may re-roll the black die, and only from the Temple; yellow in the Temple
     did not set the dragon off."""
-    game = two_humans(expansion=False, variant="rahdo")
+    game = two_humans(expansion=False, variant="rahdo", version=3)
     dragon_set_off_by_blue(game, yellow_first="temple")
     step = fight(game, 4, {"blue": {"axes": 0}, "yellow": {"axes": 0}})
     (black,) = [e for e in step if e["type"] == "roll"]
@@ -73,7 +74,7 @@ def test_rahdo_in_a_base_game_the_triggers_black_die_stands_outside_the_temple()
 
 
 def test_with_the_expansion_the_same_die_is_still_shown_for_time_warp():
-    game = two_humans(expansion=True)
+    game = two_humans(expansion=True, version=3)
     dragon_set_off_by_blue(game)
     step = fight(game, 4, UNDECIDED)
     assert not events(step, "attack")

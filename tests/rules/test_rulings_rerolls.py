@@ -4,6 +4,10 @@
     player who set the dragon off), offered only when the die can change something;
 (b) Time Warp re-rolls a die: the app's from the game's generator, the table's at the table.
 
+The fight dice here are rules version 3's: asked about after the axes and the tile, and only when the die can
+change the result. Version 4 rolls every fight die first and asks before anything else of the fight is known
+(tests/rules/test_rulings_fight_order.py); a version 3 game keeps its rules, so these still hold for it.
+
 The other rulings are in the other tests/rules/test_rulings_*.py modules, their shared helpers in rulings_helpers.py.
 """
 
@@ -35,7 +39,7 @@ def blue_in_temple_then_attack(game: Game, trigger_space: str = "treasure_hoard"
 def test_the_temple_re_roll_is_offered_for_the_apps_fight_die():
     """TM, Temple: the occupant "may re-roll each new instance of a die roll once"; the fight die is a new
     instance. Strength 4 with no axes: blue's die decides whether blue beats the dragon."""
-    game = two_humans()
+    game = two_humans(version=3)
     blue_in_temple_then_attack(game)
     step = fight(game, 4, {"blue": {"axes": 0}, "yellow": {"die": 6, "axes": 0}})
     (first,) = [e for e in step if e["type"] == "roll" and e["color"] == "blue"]
@@ -60,7 +64,7 @@ def test_the_temple_re_roll_is_offered_for_the_apps_fight_die():
 
 
 def test_keeping_the_fight_die_resolves_with_it():
-    game = two_humans()
+    game = two_humans(version=3)
     blue_in_temple_then_attack(game)
     step = fight(game, 4, {"blue": {"axes": 0}, "yellow": {"die": 6, "axes": 0}})
     value = next(e for e in step if e["type"] == "roll" and e["color"] == "blue")["value"]
@@ -72,7 +76,7 @@ def test_keeping_the_fight_die_resolves_with_it():
 def test_no_re_roll_is_offered_when_no_face_can_change_the_fight():
     """Strength 1: blue beats the dragon on any face; yellow (6 + 5 axes = 11) takes the tile on any face of
     blue's die. The re-roll cannot change anything: the fight resolves at once."""
-    game = two_humans()
+    game = two_humans(version=3)
     blue_in_temple_then_attack(game)
     step = fight(game, 1, {"blue": {"axes": 0}, "yellow": {"die": 6, "axes": 5}})
     (a,) = events(step, "attack")
@@ -81,7 +85,7 @@ def test_no_re_roll_is_offered_when_no_face_can_change_the_fight():
 
 
 def test_a_die_the_table_rolled_gets_no_pause():
-    game = two_humans()
+    game = two_humans(version=3)
     blue_in_temple_then_attack(game)
     step = fight(game, 4, {"blue": {"die": 2, "axes": 0}, "yellow": {"die": 6, "axes": 0}})
     assert events(step, "attack")
@@ -90,7 +94,7 @@ def test_a_die_the_table_rolled_gets_no_pause():
 def test_rahdo_the_trigger_in_the_temple_may_re_roll_the_black_die():
     """Rahdo appendix: the black die is shared; only the player whose action set the dragon off may re-roll
     it, and only with a dwarf in the Temple."""
-    game = two_humans(variant="rahdo")
+    game = two_humans(variant="rahdo", version=3)
     blue_in_temple_then_attack(game)
     step = fight(game, 4, {"blue": {"axes": 0}, "yellow": {"axes": 0}})
     (black,) = [e for e in step if e["type"] == "roll"]
@@ -106,7 +110,7 @@ def test_rahdo_the_trigger_in_the_temple_may_re_roll_the_black_die():
 
 
 def test_rahdo_a_temple_occupant_who_did_not_trigger_gets_no_temple_re_roll():
-    game = two_humans(variant="rahdo")
+    game = two_humans(variant="rahdo", version=3)
     place(game, "forge")  # blue #1
     place(game, "temple")  # yellow #1: in the Temple, but blue sets the dragon off
     dragon_to(game, head(game) - 1)
@@ -154,8 +158,11 @@ def test_time_warp_on_the_tables_die_asks_the_new_value():
     assert game.state.dragon == 0
 
 
-def test_time_warp_that_calms_the_dragon_calls_the_attack_off():
-    game = Game(Setup.solo(seed=3))
+@pytest.mark.parametrize("version", [3, 4])
+def test_time_warp_that_calms_the_dragon_calls_the_attack_off(version):
+    """Version 4: the spell comes while the fight waits for its dice (no axe card drawn yet); version 3 while it
+    waited for the tile and the axes, the automa's axe cards drawn."""
+    game = Game(Setup.solo(seed=3), version=version)
     game.act({"type": "starting_rolls", "rolls": {"blue": 6}})
     while game.decision.kind != "place":
         game.act(default_answer(game) if game.decision.kind == "question" else {"type": "proceed"})
@@ -165,10 +172,10 @@ def test_time_warp_that_calms_the_dragon_calls_the_attack_off():
     place(game, space)
     before = game_summary(game)
     roll(game, 6)
-    assert game.decision.kind == "attack"
+    assert game.decision.kind == ("attack_dice" if version >= 4 else "attack")
     game.act({"type": "spell", "color": "blue", "spell": "time_warp", "value": 1})
     after = game_summary(game)
-    assert game.decision.kind != "attack" and not game.state.tasks
+    assert game.decision.kind not in ("attack", "attack_dice") and not game.state.tasks
     assert after["dragon"] == head(game) - 1
     # the automa's axe cards drawn for the fight go back on their decks
     for color in ("red", "green"):
@@ -190,7 +197,7 @@ def test_time_warp_needs_a_die_of_the_casters_that_is_still_open():
 
 
 def test_time_warp_on_a_fight_die_the_app_rolled():
-    game = two_humans()
+    game = two_humans(version=3)
     set_the_dragon_off(game)
     fight(game, 4, {"blue": {"axes": 0}, "yellow": {"die": 6, "axes": 0}})
     d = game.decision

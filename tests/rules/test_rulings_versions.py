@@ -19,9 +19,9 @@ from tests.rules.rulings_helpers import dragon_to, head, red_with_stone_beards_l
 
 
 def test_new_games_are_made_under_the_current_rules_version():
-    assert engine.RULES_VERSION == 3
+    assert engine.RULES_VERSION == 4
     game = two_humans()
-    assert game.version == 3 and game.header()["version"] == 3
+    assert game.version == 4 and game.header()["version"] == 4
 
 
 def v1_automa_stone_beards_record() -> str:

@@ -30,16 +30,18 @@ from __future__ import annotations
 import os
 import tomllib
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
 
 from companion.rules.automa.toml_shape import ShapeError, check_shape
 from companion.rules.board.spaces import SPACE_IDS
-from companion.rules.names import DECK_NAMES, DeckName, GemType
+from companion.rules.names import DECK_NAMES, DeckName, DeckProblemCode, GemType
+from companion.rules.words.decks import deck_line
 
 #: The folder holding the shipped deck files (repository root; see the module docstring).
 DECKS_DIR: Path = Path(__file__).resolve().parents[3] / "automa_decks"
@@ -73,8 +75,8 @@ class Card(BaseModel):
     ...     Card(id="X2", primary="scout", secondary="scout", tertiary="tavern_1", axes=2,
     ...          all_play=card.all_play)
     ... except ValidationError as e:
-    ...     print(e.errors()[0]["loc"], e.errors()[0]["msg"])
-    ('secondary',) Value error, same space as primary ('scout')
+    ...     print(e.errors()[0]["loc"], e.errors()[0]["type"], e.errors()[0]["ctx"])
+    ('secondary',) same_space {'earlier': 'primary', 'space': 'scout'}
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -90,13 +92,13 @@ class Card(BaseModel):
     @classmethod
     def _known_and_different(cls, value: str, info: ValidationInfo) -> str:
         if value not in SPACE_IDS:
-            raise ValueError(f"unknown action space {_short(repr(value))}")
+            raise PydanticCustomError("unknown_space", "unknown action space", {"space": value})
         # Earlier fields that validated are in info.data, so the error lands on the later field.
         for earlier in ("primary", "secondary"):
             if earlier == info.field_name:
                 break
             if info.data.get(earlier) == value:
-                raise ValueError(f"same space as {earlier} ({_short(repr(value))})")
+                raise PydanticCustomError("same_space", "same space as {earlier}", {"earlier": earlier, "space": value})
         return value
 
     def choices(self) -> tuple[str, str, str]:
@@ -121,14 +123,14 @@ class Deck(BaseModel):
         # Checked here rather than with Field(min_length=1): pydantic counts only the cards that validated,
         # so a length constraint would add a second, misleading error to every bad card.
         if not cards:
-            raise ValueError("a deck needs at least one card")
+            raise PydanticCustomError("no_cards", "a deck needs at least one card")
         seen: dict[str, int] = {}
         for index, card in enumerate(cards):
             if card.id in seen:
                 raise PydanticCustomError(
-                    "duplicate_card_id",
+                    "duplicate_id",
                     "duplicate card id (card #{first} has it too)",
-                    {"card_id": card.id, "field": "id", "first": seen[card.id] + 1, "index": index},
+                    {"card_id": card.id, "first": seen[card.id] + 1, "index": index},
                 )
             seen[card.id] = index
         return cards
@@ -144,16 +146,33 @@ class Deck(BaseModel):
         raise KeyError(f"{self.deck} deck has no card {card_id!r}")
 
 
+@dataclass(frozen=True)
+class DeckProblem:
+    """One thing wrong with a deck file: ``code`` what (``DeckProblemCode``), ``fields`` its values; where it is:
+    ``card`` the card's id as the file gives it (None when it gives no usable one), ``number`` the card's place in
+    the file (1 on), ``path`` the field's keys. ``str()`` is ``decks check``'s line without the file's name
+    (``companion.rules.words.decks``)."""
+
+    code: DeckProblemCode
+    fields: Mapping[str, Any] = field(default_factory=dict)
+    card: str | None = None
+    number: int | None = None
+    path: tuple[str | int, ...] = ()
+
+    def __str__(self) -> str:
+        return deck_line(self.code, self.fields, self.card, self.number, self.path)
+
+
 class DeckError(ValueError):
     """A deck file that cannot be used. ``str()`` is one line: file, card, field and what is wrong.
 
-    ``problems`` holds every problem found (without the file name); the message shows the first and how many
-    more there are.
+    ``problems`` holds every problem found (:class:`DeckProblem`, without the file name); the message shows the
+    first and how many more there are.
     """
 
-    def __init__(self, file: str, problems: list[str]):
+    def __init__(self, file: str, problems: list[DeckProblem]):
         self.file = file
-        self.problems = list(problems) or ["invalid deck"]
+        self.problems = list(problems) or [DeckProblem("invalid", {"detail": "invalid deck"})]
         more = len(self.problems) - 1
         suffix = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
         super().__init__(f"{file}: {self.problems[0]}{suffix}")
@@ -163,69 +182,77 @@ class DeckError(ValueError):
         return [f"{self.file}: {p}" for p in self.problems]
 
 
+def file_problem(file: str, code: DeckProblemCode, **fields: Any) -> DeckError:
+    """The deck file ``file`` refused as a whole (it cannot be read, it is too large, it is not text...)."""
+    return DeckError(file, [DeckProblem(code, fields)])
+
+
 _FIELDS_OF = {
     "deck": tuple(Deck.model_fields),
     "card": tuple(Card.model_fields),
     "all_play": tuple(AllPlay.model_fields),
 }
+#: A choice's values by pydantic's words for them (``'red', 'green'``), so a problem names them as values.
+_CHOICES = {", ".join(map(repr, get_args(t))): get_args(t) for t in (DeckName, GemType)}
+#: Pydantic's error types that say the same as one of the deck's codes, the value given after.
+_SHAPES: dict[str, DeckProblemCode] = {
+    "tuple_type": "not_cards", "model_type": "not_a_table", "dict_type": "not_a_table", "int_type": "whole_number",
+    "string_type": "text", "string_pattern_mismatch": "bad_id", "greater_than_equal": "at_least",
+    "less_than_equal": "at_most", "literal_error": "not_one_of",
+}
+#: The deck's own codes (its validators'), by pydantic's type for them.
+_OWN: dict[str, DeckProblemCode] = {"missing": "missing", "extra_forbidden": "unknown_field",
+                                    "unknown_space": "unknown_space", "same_space": "same_space",
+                                    "no_cards": "no_cards", "duplicate_id": "duplicate_id"}
 
 
-def _short(text: str) -> str:
-    """A key or value from the file as a message quotes it: its start only when long (a 100,000-character key
-    made a 100 kB line on the Decks screen).
-
-    >>> _short("k" * 1000)
-    'kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk... (1,000 characters)'
-    """
-    return text if len(text) <= 60 else f"{text[:40]}... ({len(text):,} characters)"
-
-
-def _card_label(raw: Any, index: int) -> str:
-    """``R07`` when the raw card has a usable id, else its 1-based place in the file (``#7``)."""
+def _card_id(raw: Any, index: int) -> str | None:
+    """The raw card's id when it is a usable text (printable, not blank), else None."""
     try:
         card_id = raw["cards"][index]["id"]
     except (KeyError, IndexError, TypeError):
         card_id = None
-    if isinstance(card_id, str) and card_id.strip() and card_id.isprintable():
-        return _short(card_id)
-    return f"#{index + 1}"
+    return card_id if isinstance(card_id, str) and card_id.strip() and card_id.isprintable() else None
 
 
-def _problem(err: Mapping[str, Any], raw: Any) -> str:
+def _fields(kind: str, ctx: Mapping[str, Any], value: Any, scope: str) -> dict[str, Any]:
+    """The problem's values from pydantic's context and the value the file gave."""
+    fields: dict[str, Any] = {}
+    if kind == "extra_forbidden":
+        fields["allowed"] = _FIELDS_OF[scope]
+    elif kind == "literal_error":
+        options = ctx["expected"].replace(" or ", ", ")
+        fields["choices"] = _CHOICES.get(options) or tuple(o.strip("'") for o in options.split(", "))
+    elif kind in _OWN:
+        fields.update({k: v for k, v in ctx.items() if k not in ("card_id", "index")})
+    else:
+        fields.update({"low": ctx.get("ge"), "high": ctx.get("le"), "pattern": ctx.get("pattern")})
+        fields = {k: v for k, v in fields.items() if v is not None}
+    if kind not in _OWN and isinstance(value, str | int | float | bool):
+        fields["got"] = value
+    return fields
+
+
+def _problem(err: Mapping[str, Any], raw: Any) -> DeckProblem:
+    """The :class:`DeckProblem` of one pydantic error, with the card it is in."""
     loc = list(err["loc"])
     ctx = err.get("ctx") or {}
-    where: list[str] = []
-    if len(loc) >= 2 and loc[0] == "cards" and isinstance(loc[1], int):
-        where.append(f"card {_card_label(raw, loc[1])}")
-        field, scope = loc[2:], "card"
-    elif "card_id" in ctx:
-        where.append(f"card {_short(str(ctx['card_id']))}")
-        field, scope = [ctx["field"]], "card"
-    else:
-        field, scope = loc, "deck"
-    if len(field) > 1 and field[0] == "all_play":
-        scope = "all_play"
-    if field:
-        # A key that is not a plain name (it may hold a line break) is quoted, so the message stays one line.
-        where.append(".".join(_short(f if isinstance(f, str) and f.isidentifier() else repr(f)) for f in field))
-
     kind = err["type"]
-    if kind == "missing":
-        what = "missing (required)"
-    elif kind == "extra_forbidden":
-        what = f"not a field of the format (allowed: {', '.join(_FIELDS_OF[scope])})"
-    elif kind == "value_error":
-        what = err["msg"].removeprefix("Value error, ")
+    card: str | None = None
+    number: int | None = None
+    if len(loc) >= 2 and loc[0] == "cards" and isinstance(loc[1], int):
+        card, number, path, scope = _card_id(raw, loc[1]), loc[1] + 1, loc[2:], "card"
+    elif kind == "duplicate_id":
+        card, number, path, scope = str(ctx["card_id"]), ctx["index"] + 1, ["id"], "card"
     else:
-        what = {
-            "tuple_type": "should be an array of tables, written as [[cards]] sections",
-            "model_type": "should be a table",
-            "dict_type": "should be a table",
-        }.get(kind, err["msg"])
-        value = err.get("input")
-        if isinstance(value, str | int | float | bool) and kind != "duplicate_card_id":
-            what += f", got {_short(repr(value))}"
-    return ": ".join([*where, what])
+        path, scope = loc, "deck"
+    if len(path) > 1 and path[0] == "all_play":
+        scope = "all_play"
+    code = _OWN.get(kind) or _SHAPES.get(kind) or "invalid"
+    fields = _fields(kind, ctx, err.get("input"), scope)
+    if code == "invalid":
+        fields["detail"] = err["msg"]
+    return DeckProblem(code, fields, card, number, tuple(path))
 
 
 def parse_deck(text: str, source: str = "<deck>") -> Deck:
@@ -250,15 +277,15 @@ def parse_deck(text: str, source: str = "<deck>") -> Deck:
     try:
         check_shape(text)
     except ShapeError as e:
-        raise DeckError(source, [str(e)]) from None
+        raise file_problem(source, e.code, **e.fields) from None
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise DeckError(source, [f"not valid TOML: {e}"]) from None
+        raise file_problem(source, "not_toml", detail=str(e)) from None
     except RecursionError:
-        raise DeckError(source, ["not valid TOML: nested too deeply"]) from None
+        raise file_problem(source, "not_toml", detail="nested too deeply") from None
     except ValueError as e:  # a number with more digits than Python converts (4,300)
-        raise DeckError(source, [f"not valid TOML: {str(e).split(':')[0]}"]) from None
+        raise file_problem(source, "not_toml", detail=str(e).split(":")[0]) from None
     try:
         return Deck.model_validate(raw)
     except ValidationError as e:
@@ -281,18 +308,18 @@ def load_deck(path: str | os.PathLike[str]) -> Deck:
             # Size first: /dev/zero or a huge file is refused before it is read whole.
             data = fh.read(MAX_DECK_BYTES + 1)
     except OSError as e:
-        raise DeckError(name, [f"cannot read: {e.strerror or e}"]) from None
+        raise file_problem(name, "cannot_read", why=e.strerror or str(e)) from None
     return deck_from_bytes(data, name)
 
 
 def deck_from_bytes(data: bytes, name: str) -> Deck:
     """A deck from the first ``MAX_DECK_BYTES + 1`` bytes of file ``name``. Raises :class:`DeckError`."""
     if len(data) > MAX_DECK_BYTES:
-        raise DeckError(name, [f"larger than {MAX_DECK_BYTES / 1_000_000:g} MB, the limit for a deck file"])
+        raise file_problem(name, "too_large", limit=MAX_DECK_BYTES)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise DeckError(name, ["not UTF-8 text"]) from None
+        raise file_problem(name, "not_utf8") from None
     return parse_deck(text, name)
 
 
@@ -307,7 +334,8 @@ def load_builtin(name: DeckName) -> Deck:
         raise ValueError(f"no built-in deck {name!r}: choose red or green")
     deck = load_deck(DECKS_DIR / f"{name}.toml")
     if deck.deck != name:
-        raise DeckError(f"{name}.toml", [f"deck: says {deck.deck!r}, expected {name!r}"])
+        said = DeckProblem("not_one_of", {"choices": (name,), "got": deck.deck}, path=("deck",))
+        raise DeckError(f"{name}.toml", [said])
     return deck
 
 

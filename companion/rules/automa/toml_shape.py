@@ -22,6 +22,10 @@ companion.rules.automa.toml_shape.ShapeError: line 1: a key nested more than 8 l
 from __future__ import annotations
 
 import re
+from typing import Any
+
+from companion.rules.names import DeckProblemCode
+from companion.rules.words.decks import deck_line
 
 #: How deep a value may sit: the parts of its table header and key, one more per array (a deck needs 4).
 MAX_DEPTH = 8
@@ -44,7 +48,16 @@ _BARE_VALUE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}[ Tt][0-9][0-9:.+\-Zz]*|[A-
 
 
 class ShapeError(ValueError):
-    """A text whose shape no deck has (too deep, too many keys, too long a key): one line naming the line."""
+    """A text whose shape no deck has: ``code`` says which bound it passes (too deep, too many keys, too long a
+    key), ``fields`` the ``line`` where and the ``limit``. ``str()`` is one line naming the line."""
+
+    def __init__(self, code: DeckProblemCode, **fields: Any) -> None:
+        super().__init__(code, fields)
+        self.code: DeckProblemCode = code
+        self.fields: dict[str, Any] = fields
+
+    def __str__(self) -> str:
+        return deck_line(self.code, self.fields)
 
 
 class _NotToml(Exception):
@@ -61,18 +74,17 @@ class _Scan:
 
     # --- the bounds ---
 
-    def refuse(self, what: str) -> ShapeError:
-        return ShapeError(f"line {self.text.count(chr(10), 0, self.pos) + 1}: {what}")
+    def refuse(self, code: DeckProblemCode, limit: int) -> ShapeError:
+        return ShapeError(code, line=self.text.count(chr(10), 0, self.pos) + 1, limit=limit)
 
     def at_depth(self, depth: int) -> None:
         if depth > MAX_DEPTH:
-            raise self.refuse(f"a key nested more than {MAX_DEPTH} levels deep (a deck needs 4)")
+            raise self.refuse("too_deep", MAX_DEPTH)
 
     def entry(self) -> None:
         self.entries += 1
         if self.entries > MAX_ENTRIES:
-            raise self.refuse(f"more than {MAX_ENTRIES:,} keys, tables and array items (a deck of 60 cards has "
-                              "about 660)")
+            raise self.refuse("too_many_entries", MAX_ENTRIES)
 
     # --- tokens ---
 
@@ -134,7 +146,7 @@ class _Scan:
             depth += 1
             self.at_depth(depth)
             if self.pos - start > MAX_KEY_CHARS:
-                raise self.refuse(f"a key longer than {MAX_KEY_CHARS} characters")
+                raise self.refuse("key_too_long", MAX_KEY_CHARS)
             self.skip(_WS)
             if self.peek() != ".":
                 return depth

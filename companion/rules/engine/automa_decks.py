@@ -45,6 +45,11 @@ class AutomaDecks:
         self.step_log.draw(color, card_id, purpose)
         return self.cards[color][card_id]
 
+    def axe_cards(self, colors: list[str]) -> dict[str, int]:
+        """Each automa of ``colors`` draws a card for a dragon fight, in that order: how many axes its axe box
+        says, by colour."""
+        return {color: self.draw(color, "axes").axes for color in colors}
+
     def shuffle(self, color: str, cards: list[str], reason: str) -> None:
         """``cards`` become ``color``'s draw pile in the order the game's generator gives them."""
         order = self.state.rng.shuffled(sorted(cards))  # a new list: the draw pile, and a copy for the event

@@ -3,8 +3,8 @@ the one part that makes them.
 
 A decision is a person's (or the app's own dice's) to answer next: the starting rolls, a human's placement, an
 automa's turn, a human's dragon roll, a die to keep or re-roll, a question about the board, a dragon attack's
-inputs, the next round, the final scores; or nothing, once the game is over. Each holds what a screen or a bot
-needs to answer it, typed; ``companion.rules.words.decisions`` says it in words.
+dice and its other inputs, the next round, the final scores; or nothing, once the game is over. Each holds what a
+screen or a bot needs to answer it, typed; ``companion.rules.words.decisions`` says it in words.
 
 ``Decisions.make`` reads the state and changes nothing, so bots and views may ask as often as they like
 (``Game`` keeps the answer until the next step); the run loop asks it too, once a step, for the decision it
@@ -60,7 +60,8 @@ class RollDecision(NamedTuple):
 class KeepRollDecision(NamedTuple):
     """A die the app rolled for a human, shown before it counts (``rerolls``): its ``value``; ``purpose``
     "aggression" (``threshold``: the lowest face that moves the dragon) or "attack" (``black``: the Rahdo black
-    die); ``temple``: whether the Temple's re-roll is there for this die."""
+    die; ``blind``: asked before the axes and the tile, rules version 4); ``temple``: whether the Temple's
+    re-roll is there for this die."""
 
     color: str
     value: int
@@ -68,6 +69,7 @@ class KeepRollDecision(NamedTuple):
     temple: bool
     threshold: int | None = None
     black: bool = False
+    blind: bool = False
     kind: Literal["keep_roll"] = "keep_roll"
 
 
@@ -87,15 +89,29 @@ class QuestionDecision(NamedTuple):
     kind: Literal["question"] = "question"
 
 
+class AttackDiceDecision(NamedTuple):
+    """Rules version 4: the dragon attacks, set off by ``color``, and every fighter rolls first. ``rollers``: the
+    people whose die the table enters (or leaves to the app), in turn order; under Rahdo (``black``) only the
+    trigger, who rolls the black die. ``dice``: the automa's, rolled by the app."""
+
+    color: str
+    rollers: tuple[str, ...]
+    dice: Mapping[str, int]
+    black: bool = False
+    kind: Literal["attack_dice"] = "attack_dice"
+
+
 class AttackDecision(NamedTuple):
-    """The dragon attacks, set off by ``color``: the table reveals a tile and enters its dice and axes. ``dice``:
-    the automa's fight dice; ``axes``: how many axe cards each automa drew; ``black_die``: the Rahdo black die
-    when the app rolled it for an automa."""
+    """The dragon attacks, set off by ``color``: the table enters the axes and reveals a tile (and, before rules
+    version 4, the people's dice). ``dice``: the automa's fight dice, or with ``dice_first`` (version 4) every
+    fighter's, in turn order; ``axes``: how many axe cards each automa drew; ``black_die``: the Rahdo black die
+    once rolled (before version 4: when the app rolled it for an automa)."""
 
     color: str
     dice: Mapping[str, int]
     axes: Mapping[str, int]
     black_die: int | None = None
+    dice_first: bool = False
     kind: Literal["attack"] = "attack"
 
 
@@ -127,7 +143,8 @@ class OverDecision(NamedTuple):
 #: the next round, the scores). Each is a NamedTuple: immutable and, made for every step of every game, about
 #: five times quicker to make than a frozen dataclass (``python -m tests.bench.bench --engine``).
 Decision = (StartingRollsDecision | PlaceDecision | AutomaTurnDecision | RollDecision | KeepRollDecision
-            | QuestionDecision | AttackDecision | NextRoundDecision | FinalScoresDecision | OverDecision)
+            | QuestionDecision | AttackDiceDecision | AttackDecision | NextRoundDecision | FinalScoresDecision
+            | OverDecision)
 
 
 @cache
@@ -183,9 +200,22 @@ class Decisions:
             return KeepRollDecision(color=task["color"], value=task["value"], purpose=purpose,
                                     temple=task.get("temple", True),
                                     threshold=self.dragon_track.threshold() if aggression else None,
-                                    black=not aggression and bool(task.get("black")))
-        return AttackDecision(color=task["trigger"], dice=dict(task["dice"]), axes=dict(task["axes"]),
-                              black_die=task.get("black_die"))
+                                    black=not aggression and bool(task.get("black")), blind=bool(task.get("blind")))
+        return self._attack_decision(task)
+
+    def _attack_decision(self, task: dict) -> AttackDiceDecision | AttackDecision:
+        """A dragon attack's: the people's dice (version 4, first), or the axes and the tile."""
+        trigger, stage = task["trigger"], task.get("stage")
+        rahdo = self.fixed.setup.variant == "rahdo"
+        if stage == "dice":
+            return AttackDiceDecision(color=trigger, rollers=tuple(task["rollers"]), dice=dict(task["dice"]),
+                                      black=rahdo)
+        if stage is None:  # versions 1 to 3
+            return AttackDecision(color=trigger, dice=dict(task["dice"]), axes=dict(task["axes"]),
+                                  black_die=task.get("black_die"))
+        dice = task["fight"]["dice"]
+        return AttackDecision(color=trigger, dice=dict(dice), axes=dict(task["axes"]),
+                              black_die=dice[trigger] if rahdo else None, dice_first=True)
 
     def space_options(self, color: str, dwarf: int, spell: str | None = None) -> dict[str, Blocked | None]:
         """Every space of this game -> None when ``color #dwarf`` may take it, else the reason why not."""

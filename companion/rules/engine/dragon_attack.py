@@ -1,49 +1,121 @@
-"""A dragon attack once the dragon is at the head: the table's inputs, the dice the app rolls, the pause that shows
-a human the app die that can change the fight, then defences, the winner's tile, captured dwarves and the
-automa's losses.
+"""A dragon attack once the dragon is at the head: the fight's dice, the pause that shows a person a die the app
+rolled for them before it counts, and the table's inputs; the result is ``fight_result``'s.
 
-The numbers (defence, who wins, how much is lost) are ``companion.rules.board.dragon``'s; the attack itself is queued
-by ``dragon_track``; a re-roll of a paused die (Temple, Time Warp) comes from ``rerolls``, which hands the new
-die back here (``temple_reroll``, ``die_changed``).
+The attack is queued by ``dragon_track`` (the automa's dice rolled); a re-roll of a paused die (Temple, Time Warp)
+comes from ``rerolls``, which hands the new die back here (``temple_reroll``, ``die_changed``).
 
-Rules version 2 (the rules audit): the automa keeps its Tunnel tiles face down, so a special tile gives it no
-power (``side_inputs`` never gives it one): Stone Beards does not keep its dwarf or halve its loss. A die the app
-rolled for a human is shown to its owner before the fight only when some face of it would change the result.
-Version 3: and only when its owner has a re-roll for it (``can_reroll``). Version 1 resolved at once and gave
-the automa its tiles' powers.
+Rules version 4, the rulebook's order (TM "Dragon Attack Resolution", Rahdo appendix; CoG "Automa Fighting
+Dragons"): every die first. The game waits for the people's dice (``dice``): each entered from the table or
+rolled by the app at once, in plain view (under Rahdo only the black die, rolled by the person who set the dragon
+off). Each die the app rolled for a person who has a re-roll for it (``can_reroll``) is then shown to them,
+"keep or re-roll?", before any axe is spent or the tile turned: nothing else of the fight is known, so it is asked
+whatever the die (a die rolled at the table is re-rolled there before it is entered). Then each automa draws its
+axe card, in turn order (``_dice_settled``), and the table enters the axes and the tile (``attack``).
+
+Versions 1 to 3 took the tile, the axes and the dice in one input and rolled the app's dice after it. Version 2
+(the rules audit) then showed an app die to its owner only when some face of it would change the result
+(``decides``), and the automa keeps its Tunnel tiles face down (``side_inputs``); version 3 only when its owner has
+a re-roll for it too; version 1 resolved at once and gave the automa its tiles' powers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
-from companion.rules.board.dragon import defence, resolve_attack, split_gem_loss, treasure_loss
+from companion.rules.board.dragon import resolve_attack
+from companion.rules.engine.automa_decks import AutomaDecks
+from companion.rules.engine.fight_result import NO_FIGHTER, FightResult
 from companion.rules.engine.fixed import Fixed
 from companion.rules.engine.inputs import AttackInput, DragonTile, Fighter
 from companion.rules.engine.refusals import IllegalInput, expansion_only
 from companion.rules.engine.state import GameState
 from companion.rules.engine.step_log import Recorded, StepLog
-from companion.rules.engine.table_stash import TableStash
-
-#: A human the table entered nothing for: the app rolls their die, no axes, no spell.
-NO_FIGHTER = Fighter()
 
 
 class DragonAttack:
-    """From the table's inputs for a fight to its end."""
+    """From the dragon at the head to the fight's result."""
 
-    def __init__(self, fixed: Fixed, step_log: StepLog, state: GameState, table_stash: TableStash) -> None:
+    def __init__(self, fixed: Fixed, step_log: StepLog, state: GameState, automa_decks: AutomaDecks,
+                 fight_result: FightResult) -> None:
         self.fixed = fixed
         self.step_log = step_log
         self.state = state
-        self.table_stash = table_stash
+        self.automa_decks = automa_decks
+        self.fight_result = fight_result
+
+    # ------------------------------------------------------------------ rules version 4: the dice first
+
+    def await_dice(self, task: dict) -> None:
+        """Version 4, the dragon just at the head (``task`` queued, the automa's dice rolled): wait for the
+        people's dice, or go on to the axes when no person rolls one (Rahdo, the dragon set off by an automa)."""
+        s, fixed = self.state, self.fixed
+        if fixed.setup.variant == "rahdo":
+            rollers = [] if task["trigger"] in fixed.automa else [task["trigger"]]
+        else:
+            rollers = [c for c in s.turn_order if c not in fixed.automa]
+        if rollers:
+            task.update(stage="dice", rollers=rollers)
+        else:
+            self._open(task, [])
+
+    def dice(self, given: Mapping[str, int | None]) -> Recorded | None:
+        """The people's fight dice, in turn order: each entered from the table (``given``) or rolled by the app
+        now; then "keep or re-roll?" for each app die its owner may re-roll. The dice given are the input."""
+        task = self.state.tasks[0]
+        rollers = task["rollers"]
+        rahdo = self.fixed.setup.variant == "rahdo"
+        for color, value in given.items():
+            if color not in rollers:
+                if rahdo and color in self.state.turn_order and color not in self.fixed.automa:
+                    raise IllegalInput("black_die_trigger", field=f"rolls.{color}", color=task["trigger"])
+                raise IllegalInput("not_human", field="rolls", color=color)
+            if value is not None and value not in range(1, 7):
+                raise IllegalInput("not_a_die", field=f"rolls.{color}")
+        app_rolled: list[str] = []
+        for color in rollers:
+            entered = given.get(color)
+            if rahdo:
+                task["black_die"] = self.step_log.roll(color, "attack", entered, black=True)
+            else:
+                task["dice"][color] = self.step_log.roll(color, "attack", entered)
+            if entered is None:
+                app_rolled.append(color)
+        del task["rollers"]
+        self._open(task, app_rolled)
+        return {"rolls": dict(given)} if given else None
+
+    def _open(self, task: dict, app_rolled: list[str]) -> None:
+        """Every die is rolled: the fight's dice in turn order, then the pauses for the app's (``app_rolled``)."""
+        order = self.state.turn_order
+        rahdo = self.fixed.setup.variant == "rahdo"
+        dice = dict.fromkeys(order, task["black_die"]) if rahdo else {c: task["dice"][c] for c in order}
+        task["stage"] = "rolled"
+        task["fight"] = {"dice": dice, "open": app_rolled}
+        self.next_pause(task)
+
+    def _dice_settled(self, task: dict) -> None:
+        """Version 4: every die stands. Each automa draws its axe card now, in turn order: CoG has it draw at its
+        turn to declare axes, and the attack form lists the fighters in turn order, each automa's axes in its
+        place (the people before it declare first). Its axes themselves are drawn from the bag at the reveal."""
+        automa = [c for c in self.state.turn_order if c in self.fixed.automa]
+        task["axes"] = self.automa_decks.axe_cards(automa)
+        task["stage"] = "axes"
+
+    @staticmethod
+    def _no_dice(given: Mapping[str, Fighter], black: int | None) -> None:
+        """Version 4: the attack's input holds no die, the dice having come first."""
+        if black is not None:
+            raise IllegalInput("die_settled", field="black_die")
+        for color, entry in given.items():
+            if entry.die is not None:
+                raise IllegalInput("die_settled", field=f"players.{color}.die")
 
     # ------------------------------------------------------------------ the table's inputs
 
     def attack(self, inp: AttackInput) -> Recorded:
-        """The table's inputs for the fight; the app rolls the dice nobody entered. Version 2 then shows an app
-        die that can change the result to its owner first; version 1 resolved at once."""
+        """The table's inputs for the fight. Version 4: the axes and the tile, every die known; the fight resolves
+        (the virtual bag draws at the reveal). Earlier versions: the dice too, the app rolling those nobody
+        entered; version 2 then shows an app die that can change the result to its owner first."""
         s, setup = self.state, self.fixed.setup
         task = s.tasks[0]
         self._check_tile(inp.tile)
@@ -59,15 +131,19 @@ class DragonAttack:
         black = inp.black_die
         if black is not None and black not in range(1, 7):
             raise IllegalInput("not_a_die", field="black_die")
+        axes = {c: automa_axes.get(c) for c in task["axes"]}
+        if self.fixed.version >= 4:
+            self._no_dice(given, black)
+            self.fight_result.resolve(task, {**task["fight"], "tile": inp.tile, "players": dict(given), "axes": axes})
+            return inp.recorded()
         dice, app_rolled = self._roll_dice(task, humans, given, black)
-        fight: dict[str, Any] = {"tile": inp.tile, "players": dict(given), "dice": dice,
-                                 "axes": {c: automa_axes.get(c) for c in task["axes"]}}
+        fight: dict = {"tile": inp.tile, "players": dict(given), "dice": dice, "axes": axes}
         if self.fixed.version < 2:
-            self.resolve(task, fight)
+            self.fight_result.resolve(task, fight)
             return inp.recorded()
         for color in s.turn_order:  # drawn now (not at the reveal): the app must know every defence to tell
             if fight["axes"].get(color, 0) is None:  # whether a re-roll could change the result
-                fight["axes"][color] = self._draw_virtual_axes(color, task["axes"][color])
+                fight["axes"][color] = self.fight_result.draw_virtual_axes(color, task["axes"][color])
         fight["open"] = app_rolled
         task["fight"] = fight
         self.next_pause(task)
@@ -118,24 +194,7 @@ class DragonAttack:
                 app_rolled.append(color)
         return dice, app_rolled
 
-    def _draw_virtual_axes(self, color: str, count: int) -> int:
-        values = [2 if self.state.rng.below(4) == 0 else 1 for _ in range(count)]
-        self.step_log.emit("axes", color=color, values=values)
-        return sum(values)
-
     # ------------------------------------------------------------------ the pause for an app die
-
-    def defences(self, fight: Mapping, dice: Mapping[str, int]) -> dict[str, int]:
-        """Every defence, for dice that are all known and automa axes that are all drawn."""
-        out: dict[str, int] = {}
-        automa = self.fixed.automa
-        for color in self.state.turn_order:
-            if color in automa:
-                out[color] = defence(dice[color], fight["axes"][color])
-            else:
-                entry = fight["players"].get(color) or NO_FIGHTER
-                out[color] = defence(dice[color], entry.axes, entry.spells)
-        return out
 
     def decides(self, task: Mapping, color: str) -> bool:
         """True when some face of ``color``'s die would change the fight's result (who takes the tile, who loses),
@@ -158,7 +217,7 @@ class DragonAttack:
         else:
             zero = {**fight["dice"], color: 0}
             faced = [color]
-        base = self.defences(fight, zero)
+        base = self.fight_result.defences(fight, zero)
         strength, order = fight["tile"].strength, self.state.turn_order
 
         def result(face: int) -> tuple:
@@ -171,19 +230,26 @@ class DragonAttack:
         return result(1) != result(6)
 
     def next_pause(self, attack: dict) -> None:
-        """Show the next open app die that decides something to its owner, or resolve the fight."""
+        """Show the next open app die to its owner when they may re-roll it (before version 4: only when it
+        decides the fight), else go on: to the axes (version 4) or to the result."""
         fight = attack["fight"]
+        first = self.fixed.version >= 4  # the dice come first: nothing else of the fight is known
         while fight["open"]:
             color = fight["open"][0]
             temple = self.state.in_temple(color) and color not in fight.setdefault("temple_used", [])
-            if self.can_reroll(temple) and self.decides(attack, color):
+            if self.can_reroll(temple) and (first or self.decides(attack, color)):
                 rahdo = self.fixed.setup.variant == "rahdo"
                 pause = {"kind": "keep_roll", "purpose": "attack", "color": color, "value": fight["dice"][color],
                          "temple": temple, "black": rahdo}
+                if first:
+                    pause["blind"] = True
                 self.state.tasks.insert(0, pause)
                 return
             fight["open"].pop(0)
-        self.resolve(attack, fight)
+        if first:
+            self._dice_settled(attack)
+        else:
+            self.fight_result.resolve(attack, fight)
 
     def can_reroll(self, temple: bool) -> bool:
         """Whether the owner of an open fight die has a re-roll for it: the Temple's (``temple``: a dwarf there
@@ -197,7 +263,7 @@ class DragonAttack:
         return temple or self.fixed.expansion or self.fixed.version < 3
 
     def keep_die(self, pause: dict) -> None:
-        """The owner keeps the paused die: on to the next one, or the fight."""
+        """The owner keeps the paused die: on to the next one, then the axes (version 4) or the result."""
         color = pause["color"]
         self.step_log.emit("roll_kept", color=color, value=pause["value"])
         attack = self._attack_of()
@@ -230,69 +296,3 @@ class DragonAttack:
 
     def _attack_of(self) -> dict:
         return next(t for t in self.state.tasks if t["kind"] == "attack")
-
-    # ------------------------------------------------------------------ the result
-
-    def resolve(self, task: dict, fight: Mapping) -> None:
-        """Defences, the winner's tile, the losers' captures and losses, and the dragon back to zero."""
-        s = self.state
-        tile, given, dice, automa_axes = fight["tile"], fight["players"], fight["dice"], fight["axes"]
-        strength, treasure, points = tile.strength, tile.treasure, tile.points
-        defences: dict[str, int] = {}
-        for color in s.turn_order:
-            if color in self.fixed.automa:
-                total = automa_axes.get(color)
-                if total is None:  # version 1 draws the app's axes here, at the reveal
-                    total = self._draw_virtual_axes(color, task["axes"][color])
-                defences[color] = defence(dice[color], total)
-            else:
-                entry = given.get(color) or NO_FIGHTER
-                for spell in entry.spells:
-                    self.step_log.emit("spell", color=color, spell=spell)
-                defences[color] = defence(dice[color], entry.axes, entry.spells)
-        result = resolve_attack(strength, defences, s.turn_order)
-        captured: list[dict[str, Any]] = []
-        for color in result.losers:
-            if "stone_beards" in s.special_tiles[color]:
-                continue
-            free = [d for d in range(1, self.fixed.setup.dwarves + 1) if d not in s.captured[color]]
-            if free:
-                captured.append({"color": color, "dwarf": max(free)})
-        self.step_log.emit(
-            "attack",
-            strength=strength,
-            treasure=treasure,
-            points=points,
-            defence=defences,
-            winner=result.winner,
-            losers=result.losers,
-            captured=captured,
-        )
-        for c in captured:
-            s.capture(c["color"], c["dwarf"])
-        for color in result.losers:
-            if color in self.fixed.automa:
-                self._automa_loss(color, treasure)
-        if result.winner is not None:
-            s.dragon_tiles[result.winner] += 1
-            self.step_log.score(result.winner, points, "dragon tile")
-        s.tasks.remove(task)
-        s.dragon = 0
-        self.step_log.emit("dragon", position=0)
-
-    def _automa_loss(self, color: str, treasure: str) -> None:
-        stash = self.state.stash[color]
-        stone = "stone_beards" in self.state.special_tiles[color]
-        if self.fixed.table_stash:
-            return self.table_stash.loss(color, treasure, stone)
-        if treasure == "gold":
-            lost = treasure_loss(stash.gold, stone)
-            if lost:
-                stash.gold -= lost
-                self.step_log.emit("loss", color=color, gold=lost)
-        else:
-            taken = split_gem_loss(stash.gems, treasure_loss(stash.mined_gems, stone))
-            if taken:
-                for gem, n in taken.items():
-                    stash.gems[gem] -= n
-                self.step_log.emit("loss", color=color, gems=taken)

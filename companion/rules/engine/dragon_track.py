@@ -1,14 +1,17 @@
 """The dragon's track: the aggression a die shows, the dragon's moves, and the start of an attack at its head.
 
 The numbers (the threshold, Dragon Song) are ``companion.rules.board.dragon``'s; this part moves the dragon and, when
-it reaches the head, rolls the automa's fight dice and draws their axe cards, queueing the attack for the table.
-What follows (the table's inputs, defences, losses) is ``dragon_attack``'s.
+it reaches the head, rolls the automa's fight dice and queues the attack. What follows (the people's dice, the
+table's inputs) is ``dragon_attack``'s, the defences and losses ``fight_result``'s. Before rules version 4 the
+automa's axe cards were drawn here too, as the dragon reached the head; version 4 draws them once every die is
+settled (``DragonAttack._dice_settled``).
 """
 
 from __future__ import annotations
 
 from companion.rules.board.dragon import aggression_threshold
 from companion.rules.engine.automa_decks import AutomaDecks
+from companion.rules.engine.dragon_attack import DragonAttack
 from companion.rules.engine.fixed import Fixed
 from companion.rules.engine.state import GameState
 from companion.rules.engine.step_log import StepLog
@@ -20,11 +23,13 @@ LOWEST_THRESHOLD = min(aggression_threshold(False), aggression_threshold(True))
 class DragonTrack:
     """Moves the dragon; queues the attack it starts at the head of the track."""
 
-    def __init__(self, fixed: Fixed, step_log: StepLog, state: GameState, automa_decks: AutomaDecks) -> None:
+    def __init__(self, fixed: Fixed, step_log: StepLog, state: GameState, automa_decks: AutomaDecks,
+                 dragon_attack: DragonAttack) -> None:
         self.fixed = fixed
         self.step_log = step_log
         self.state = state
         self.automa_decks = automa_decks
+        self.dragon_attack = dragon_attack
 
     def threshold(self) -> int:
         """The lowest die that moves the dragon now (Dragon Song's owner on the Treasure Hoard raises it)."""
@@ -48,7 +53,9 @@ class DragonTrack:
             self.start_attack(color)
 
     def start_attack(self, trigger: str) -> None:
-        """The dragon reached the head: roll the automa's dice and draw their axe cards, then ask the table."""
+        """The dragon reached the head: roll the automa's dice (under Rahdo the black die, when an automa set the
+        dragon off), then wait for the people's dice (version 4) or draw the automa's axe cards and ask the
+        table for the fight (versions 1 to 3)."""
         s, fixed = self.state, self.fixed
         task: dict = {"kind": "attack", "trigger": trigger, "dice": {}, "axes": {}}
         automa = [c for c in s.turn_order if c in fixed.automa]
@@ -58,6 +65,8 @@ class DragonTrack:
         else:
             for color in automa:
                 task["dice"][color] = self.step_log.roll(color, "attack", None)
-        for color in automa:
-            task["axes"][color] = self.automa_decks.draw(color, "axes").axes
         s.tasks.insert(0, task)
+        if fixed.version >= 4:
+            self.dragon_attack.await_dice(task)
+        else:
+            task["axes"] = self.automa_decks.axe_cards(automa)

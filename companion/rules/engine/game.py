@@ -45,7 +45,7 @@ from companion.rules.engine.fixed import Fixed
 from companion.rules.engine.inputs import PROCEED, Input, Json, parse
 from companion.rules.engine.parts import Parts, wire
 from companion.rules.engine.refusals import IllegalInput
-from companion.rules.engine.replay import Diverged, compare, input_of
+from companion.rules.engine.replay import Diverged, ReplayProblem, compare, input_of, refused, saved_setup
 from companion.rules.engine.routes import route
 from companion.rules.engine.state import GameState
 from companion.rules.engine.versions import KNOWN_VERSIONS, RULES_VERSION
@@ -63,7 +63,7 @@ class Game:
 
     def __init__(self, setup: Setup, decks: Mapping[str, Deck] | None = None, *, version: int = RULES_VERSION) -> None:
         if version not in KNOWN_VERSIONS:
-            raise ValueError(f"rules version {version!r} is not one this app knows")
+            raise ReplayProblem("unknown_version", version=version)
         self.version = version
         self.setup = setup
         given: dict[str | None, Deck] = {  # the setup's decks, then those given here
@@ -106,7 +106,7 @@ class Game:
     def from_saved(cls, header: Mapping, events: Sequence[Mapping], redo_steps: list[list[dict]]) -> Game:
         """A stored game: the active events replayed under its own rules version, the undone steps ready for redo."""
         version = header.get("version", 1)
-        game = cls.from_events(Setup.model_validate(header["setup"]), events, version=version)
+        game = cls.from_events(saved_setup(header), events, version=version)
         game.redo_steps = [list(step) for step in redo_steps]
         return game
 
@@ -169,7 +169,7 @@ class Game:
         try:
             produced = self._execute(parse(input_of(first)) if first.get("input") else PROCEED)
         except IllegalInput as exc:
-            raise Diverged(first.get("seq"), f"{first.get('type')} is not allowed here: {exc}") from None
+            raise refused(first, exc) from None
         compare(produced, recorded, partial=partial, start=start)
         return produced
 

@@ -102,21 +102,35 @@ PROCEED = Proceed()
 
 
 @dataclass(frozen=True, slots=True)
-class StartingRolls(Input):
-    """The dice the people rolled for the turn order, by colour; the app rolls any not given, and the automa's."""
+class _DiceByColour(Input):
+    """Dice the people rolled at the table, by colour (``rolls``); the app rolls any not given."""
 
-    TYPE: ClassVar[str] = "starting_rolls"
     rolls: Mapping[str, int | None] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Json]:
         return {"type": self.TYPE, "rolls": dict(self.rolls)}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Json]) -> StartingRolls:
+    def from_json(cls, data: Mapping[str, Json]) -> _DiceByColour:
         rolls = _object(data, "rolls") or {}
         for color in rolls:
             _whole(rolls, color, "rolls.")
         return cls(dict(rolls))
+
+
+@dataclass(frozen=True, slots=True)
+class StartingRolls(_DiceByColour):
+    """The people's dice for the turn order (the app rolls the rest, and the automa's)."""
+
+    TYPE: ClassVar[str] = "starting_rolls"
+
+
+@dataclass(frozen=True, slots=True)
+class AttackDice(_DiceByColour):
+    """Rules version 4: the people's dice for a dragon fight, before anything else of it (Rahdo: the trigger's
+    black die)."""
+
+    TYPE: ClassVar[str] = "attack_dice"
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,16 +146,8 @@ class Place(Input):
     color: str | None = None
 
     def to_json(self) -> dict[str, Json]:
-        out: dict[str, Json] = {"type": self.TYPE, "space": self.space}
-        if self.spell is not None:
-            out["spell"] = self.spell
-        if self.roll is not None:
-            out["roll"] = self.roll
-        if self.golem:
-            out["golem"] = True
-        if self.color is not None:
-            out["color"] = self.color
-        return out
+        given = {"spell": self.spell, "roll": self.roll, "golem": self.golem or None, "color": self.color}
+        return {"type": self.TYPE, "space": self.space, **{k: v for k, v in given.items() if v is not None}}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Json]) -> Place:
@@ -251,9 +257,9 @@ class Fighter:
 
 @dataclass(frozen=True, slots=True)
 class AttackInput(Input):
-    """The table's part of a dragon fight: the revealed ``tile``, each human's die, axes and spells
-    (``players``), each automa's axes total (``automa_axes``: None where the app draws them), and the Rahdo
-    black die if the table rolled it."""
+    """The table's part of a dragon fight: the revealed ``tile``, each human's die (rules version 4: none, see
+    ``AttackDice``), axes and spells (``players``), each automa's axes total (``automa_axes``: None where the app
+    draws them), and the Rahdo black die if the table rolled it (version 4: none)."""
 
     TYPE: ClassVar[str] = "attack_input"
     tile: DragonTile
@@ -367,7 +373,8 @@ class Correction(Input):
 
 #: Every input type by its JSON ``type``: the one list of them.
 INPUTS: dict[str, type[Input]] = {cls.TYPE: cls for cls in (
-    Proceed, StartingRolls, Place, Roll, Reroll, Answer, AttackInput, GameEnd, Spell, SpecialTile, Correction)}
+    Proceed, StartingRolls, Place, Roll, Reroll, Answer, AttackDice, AttackInput, GameEnd, Spell, SpecialTile,
+    Correction)}
 #: The JSON types of the inputs that leave an input event in the record (a plain "go on" leaves none).
 RECORDED_TYPES = frozenset(INPUTS) - {Proceed.TYPE}
 

@@ -10,7 +10,8 @@ the automa's decks; everything records through the one ``StepLog``. Nothing here
     round_flow ──> automa_turn, dragon_track, automa_decks, decisions
     side_inputs ──> rerolls, dragon_track        placing ──> rerolls
     rerolls ──> dragon_attack, dragon_track      automa_turn ──> automa_decks, table_stash
-    dragon_attack ──> table_stash                dragon_track ──> automa_decks
+    dragon_track ──> automa_decks, dragon_attack
+    dragon_attack ──> automa_decks, fight_result fight_result ──> table_stash
     decisions ──> dragon_track
 """
 
@@ -23,6 +24,7 @@ from companion.rules.engine.automa_turn import AutomaTurn
 from companion.rules.engine.decisions import Decisions
 from companion.rules.engine.dragon_attack import DragonAttack
 from companion.rules.engine.dragon_track import DragonTrack
+from companion.rules.engine.fight_result import FightResult
 from companion.rules.engine.fixed import Fixed
 from companion.rules.engine.placing import Placing
 from companion.rules.engine.rerolls import Rerolls
@@ -40,8 +42,9 @@ class Parts:
     step_log: StepLog
     automa_decks: AutomaDecks
     table_stash: TableStash
-    dragon_track: DragonTrack
+    fight_result: FightResult
     dragon_attack: DragonAttack
+    dragon_track: DragonTrack
     rerolls: Rerolls
     placing: Placing
     automa_turn: AutomaTurn
@@ -55,8 +58,9 @@ def wire(fixed: Fixed, state: GameState) -> Parts:
     step_log = StepLog(state)
     automa_decks = AutomaDecks(step_log, state, fixed.card_ids, fixed.cards)
     table_stash = TableStash(step_log)
-    dragon_track = DragonTrack(fixed, step_log, state, automa_decks)
-    dragon_attack = DragonAttack(fixed, step_log, state, table_stash)
+    fight_result = FightResult(fixed, step_log, state, table_stash)
+    dragon_attack = DragonAttack(fixed, step_log, state, automa_decks, fight_result)
+    dragon_track = DragonTrack(fixed, step_log, state, automa_decks, dragon_attack)
     rerolls = Rerolls(fixed, step_log, state, dragon_track, dragon_attack)
     automa_turn = AutomaTurn(fixed, step_log, state, automa_decks, table_stash)
     decisions = Decisions(fixed, state, dragon_track)
@@ -64,8 +68,9 @@ def wire(fixed: Fixed, state: GameState) -> Parts:
         step_log=step_log,
         automa_decks=automa_decks,
         table_stash=table_stash,
-        dragon_track=dragon_track,
+        fight_result=fight_result,
         dragon_attack=dragon_attack,
+        dragon_track=dragon_track,
         rerolls=rerolls,
         placing=Placing(fixed, step_log, state, rerolls),
         automa_turn=automa_turn,

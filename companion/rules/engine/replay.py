@@ -1,25 +1,62 @@
 """Checking a replay: a recorded step against the events the rules produce again.
 
 Replay, redo and loading a record all feed recorded inputs back to the engine; ``compare`` holds what comes out
-against what was recorded and raises ``Diverged`` at the first event that differs.
+against what was recorded and raises ``Diverged`` at the first event that differs. Whatever stops a game from
+being rebuilt is a :class:`ReplayProblem`: a code and its fields, which ``companion.rules.words.replay`` words.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-#: How much of a value a divergence message quotes: a record may hold a field of megabytes.
-QUOTE = 60
+from pydantic import ValidationError
+
+from companion.rules.engine.refusals import IllegalInput
+from companion.rules.names import ReplayProblemCode
+from companion.rules.setup import Setup
+from companion.rules.words.replay import replay_line
 
 
-class Diverged(ValueError):
-    """A record whose events the rules do not produce. ``seq`` names the first event that differs."""
+class ReplayProblem(ValueError):
+    """Why the rules cannot rebuild a game: ``code`` what (``ReplayProblemCode``), ``fields`` its values.
+    ``str()`` is the record's one-line detail (``companion.rules.words.replay``); a screen says it in fewer
+    words (``replay_said``)."""
 
-    def __init__(self, seq: int | None, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: ReplayProblemCode, **fields: Any) -> None:
+        super().__init__(code, fields)
+        self.code: ReplayProblemCode = code
+        self.fields: dict[str, Any] = fields
+
+    def __str__(self) -> str:
+        return replay_line(self.code, self.fields)
+
+
+class Diverged(ReplayProblem):
+    """A record whose events the rules do not produce. ``seq`` names the first event that differs (also a field,
+    with the event's ``type``)."""
+
+    def __init__(self, code: ReplayProblemCode, seq: int | None, **fields: Any) -> None:
+        super().__init__(code, seq=seq, **fields)
         self.seq = seq
+
+
+def refused(event: Mapping, exc: IllegalInput) -> Diverged:
+    """A recorded input the rules refuse now."""
+    return Diverged("refused", event.get("seq"), type=event.get("type"), refusal=exc.code, refusal_fields=exc.fields)
+
+
+def saved_setup(header: Mapping) -> Setup:
+    """The setup a saved game's header holds; a :class:`ReplayProblem` (``bad_setup``) naming the field and what
+    the setup's checks say when it is not one this app plays (an older or a damaged save)."""
+    try:
+        return Setup.model_validate(header["setup"])
+    except KeyError:
+        raise ReplayProblem("bad_setup", field="setup", detail="missing") from None
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        field = ".".join(str(part) for part in first["loc"])
+        raise ReplayProblem("bad_setup", field=field, detail=first["msg"].removeprefix("Value error, ")) from None
 
 
 def input_of(event: Mapping) -> dict:
@@ -35,31 +72,20 @@ def compare(produced: list[dict], recorded: Sequence[Mapping], partial: bool = F
     end = len(recorded)
     for i, made in enumerate(produced):
         if start + i >= end:
-            raise Diverged(made["seq"], f"the record ends where the rules still produce a {made['type']} event")
+            raise Diverged("ends_early", made["seq"], type=made["type"])
         kept = recorded[start + i]
         # Every field counts, the step too: a record's steps are where the rules make them (undo takes one back).
         if made != (kept if type(kept) is dict else dict(kept)):
-            raise Diverged(kept.get("seq"), _difference(kept, made))
+            raise _difference(kept, made)
     if not partial and end - start > len(produced):
-        raise Diverged(recorded[start + len(produced)].get("seq"), "an event the rules do not produce here")
+        raise Diverged("extra_event", recorded[start + len(produced)].get("seq"))
 
 
-def _difference(kept: Mapping, made: Mapping) -> str:
-    """The first field where a recorded event and the produced one differ, values cut short (one line)."""
-    missing = object()
+def _difference(kept: Mapping, made: Mapping) -> Diverged:
+    """The first field where a recorded event and the produced one differ (a value absent from one is left out
+    of the fields)."""
     for key in sorted(set(kept) | set(made), key=lambda k: (k not in ("type", "color"), str(k))):
-        was, now = kept.get(key, missing), made.get(key, missing)
-        if was != now:
-            return (f"{_quote(made.get('type'))} event, field {_quote(key)}: the record has "
-                    f"{'nothing' if was is missing else _quote(was)}, the rules give "
-                    f"{'nothing' if now is missing else _quote(now)}")
-    return f"{_quote(made.get('type'))} event differs"  # not reached: the events differ in some field
-
-
-def _quote(value: Any) -> str:
-    """A value as JSON on one line (ASCII, so no line separator survives), at most QUOTE characters."""
-    if isinstance(value, str) and len(value) > QUOTE:
-        text = json.dumps(value[:QUOTE], ensure_ascii=True)
-    else:
-        text = json.dumps(value, ensure_ascii=True, default=str)
-    return text if len(text) <= QUOTE else text[: QUOTE - 3] + "..."
+        if key not in kept or key not in made or kept[key] != made[key]:
+            values = {name: e[key] for name, e in (("recorded", kept), ("given", made)) if key in e}
+            return Diverged("differs", kept.get("seq"), type=made.get("type"), field=key, **values)
+    raise AssertionError("the events differ in some field")  # not reached: compare found them different

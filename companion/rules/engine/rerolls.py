@@ -10,13 +10,15 @@ Warp without re-rolling anything):
 
 - A human's dragon roll that the app made, with a dwarf in the Temple: "keep or re-roll" before the dragon moves.
   A dragon roll always decides something (some faces move the dragon, some do not), so this is always asked.
-- A die the app rolled for a human in a dragon fight is shown to its owner first when it can change the result
-  (``dragon_attack``); the owner may keep it, re-roll it with the Temple (once), or cast Time Warp on it (the app
-  re-rolls). This part takes the owner's answer and hands the die back to the fight.
+- A die the app rolled for a human in a dragon fight is shown to its owner first (``dragon_attack``): from rules
+  version 4 whenever they have a re-roll for it, before the axes and the tile; in versions 2 and 3 after them,
+  only when it could change the result. The owner may keep it, re-roll it with the Temple (once), or cast Time
+  Warp on it (the app re-rolls). This part takes the owner's answer and hands the die back to the fight.
 - Time Warp on a dragon roll, right after it (the next step, nothing else in between): the app re-rolls its own
   die from the game's generator; a die rolled at the table is re-rolled there and the spell carries the new
   value. When the new die changes whether the dragon climbs, the climb is taken back or made; an attack the old
-  die started is called off and the automa's axe cards go back on their decks (their fight dice stay rolled).
+  die started is called off, its automa's fight dice staying rolled (before version 4, which draws them only
+  once the fight's dice are settled, the automa's axe cards go back on their decks).
 - Dice the table rolls in a fight are re-rolled at the table before they are entered. The automa never re-roll:
   they make no choices beyond their cards.
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from companion.rules.engine.decisions import (
     AttackDecision,
+    AttackDiceDecision,
     AutomaTurnDecision,
     Decision,
     FinalScoresDecision,
@@ -22,6 +23,7 @@ from companion.rules.engine.decisions import (
 )
 from companion.rules.engine.inputs import (
     Answer,
+    AttackDice,
     AttackInput,
     Correction,
     GameEnd,
@@ -56,6 +58,8 @@ def route(parts: Parts, inp: Input, d: Decision) -> Recorded | None:
             return parts.rerolls.human_roll(d.color, inp.value if isinstance(inp, Roll) else None)
         case (Proceed() | Reroll()), KeepRollDecision():
             return parts.rerolls.keep_or_reroll(d.color, isinstance(inp, Reroll))
+        case (Proceed() | AttackDice()), AttackDiceDecision():
+            return parts.dragon_attack.dice(inp.rolls if isinstance(inp, AttackDice) else {})
         case AttackInput(), AttackDecision():
             return parts.dragon_attack.attack(inp)
         case Proceed(), NextRoundDecision():

@@ -12,9 +12,13 @@ a change still replays, and a game resumed after an update goes on under the rul
 - 3: a fight die is shown to its owner only when they have a re-roll for it (the Temple's, or Time Warp in the
   expansion): a base game no longer asks "keep or re-roll?" with "keep" the only answer; a base game refuses
   the expansion's mana in a correction too (``companion.rules.editions``).
+- 4: the dragon fight in the rulebook's order: every die first (the people's entered or rolled by the app at
+  once, "keep or re-roll?" asked of each app die its owner may re-roll, before anything else of the fight is
+  known), then each automa's axe card, then the axes and the tile (``dragon_attack``); the attack's event
+  holds every fighter's die and axes.
 """
 
 from __future__ import annotations
 
-RULES_VERSION = 3
-KNOWN_VERSIONS = (1, 2, 3)
+RULES_VERSION = 4
+KNOWN_VERSIONS = (1, 2, 3, 4)

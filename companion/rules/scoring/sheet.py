@@ -1,27 +1,45 @@
 """The score sheet, what a table enters at the end of a game (one line per player, the final turn order), and
-reading one from JSON with one clear line for whatever is wrong.
+reading one from JSON, whatever is wrong said as a :class:`SheetError`: a code, where, and its fields, which
+``companion.rules.words.sheet`` words (one line for the command line, the player's name on the score screen).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+import sys
+from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 from pydantic_core import PydanticCustomError
 
 from companion.rules.editions import expansion_parts
+from companion.rules.names import PLAYER_KINDS, SheetProblemCode
 from companion.rules.scoring.terms import COLOR_GEM, COLORS, Color, Count, Difficulty, GemType
+from companion.rules.words.sheet import sheet_line
 
 
 class SheetError(ValueError):
-    """A score sheet that cannot be scored. The message is one line and names the field."""
+    """A score sheet that cannot be scored: ``code`` says what is wrong, ``path`` where (``("players", 1,
+    "gold")``; empty for the text as a whole), ``fields`` the rest, ``more`` how many other problems the sheet
+    has. ``str()`` is the one line naming the field (``players[1].gold: must be >= 0``)."""
+
+    def __init__(self, code: SheetProblemCode, path: Sequence[str | int] = (), *, more: int = 0,
+                 **fields: Any) -> None:
+        super().__init__(code, tuple(path), fields)
+        self.code: SheetProblemCode = code
+        self.path: tuple[str | int, ...] = tuple(path)
+        self.fields: dict[str, Any] = fields
+        self.more = more
+
+    def __str__(self) -> str:
+        return sheet_line(self.code, self.path, self.fields, self.more)
 
 
-def rule_error(field: str, message: str) -> PydanticCustomError:
-    """A cross-field rule broken at ``field`` (relative to the model that raises it)."""
-    return PydanticCustomError("field_rule", message, {"field": field})
+def rule_error(code: SheetProblemCode, field: Sequence[str | int], **fields: Any) -> PydanticCustomError:
+    """A cross-field rule broken at ``field`` (a path relative to the model that raises it); the words are
+    ``companion.rules.words.sheet``'s, so pydantic's own message is only the code."""
+    return PydanticCustomError(code, code, {"field": tuple(field), **fields})
 
 
 class MineTiles(BaseModel):
@@ -87,7 +105,7 @@ class AutomaLine(BaseModel):
     @model_validator(mode="after")
     def _gem_tiles_in_stack(self) -> AutomaLine:
         if self.gem_mine_tiles > self.mine_tiles:
-            raise rule_error("gem_mine_tiles", "must be <= mine_tiles")
+            raise rule_error("gem_tiles_over_tiles", ("gem_mine_tiles",))
         return self
 
 
@@ -112,23 +130,22 @@ class ScoreSheet(BaseModel):
         seen: set[str] = set()
         for i, p in enumerate(self.players):
             if p.color in seen:
-                raise rule_error(f"players[{i}].color", f"{p.color} appears twice")
+                raise rule_error("colour_twice", ("players", i, "color"), color=p.color)
             seen.add(p.color)
         if not self.expansion:
             for i, p in enumerate(self.players):
                 # the check every entry point shares (a human's purple mana tiles are the sheet's one such line)
-                parts = expansion_parts(p.model_dump(include={"mine_tiles"}), f"players[{i}]")
+                parts = expansion_parts(p.model_dump(include={"mine_tiles"}))
                 if parts:
-                    what = "purple mana tiles" if parts[0].what == "mana" else parts[0].what
-                    raise rule_error(parts[0].field, f"{what} need the expansion")
+                    raise rule_error("needs_expansion", ("players", i, *parts[0].field.split(".")), what=parts[0].what)
         order = self.final_turn_order
         if sorted(order) != sorted(seen):
-            detail = ", ".join(
-                [f"{c} missing" for c in COLORS if c in seen and c not in order]
-                + [f"{c} not playing" for c in COLORS if c in order and c not in seen]
-                + [f"{c} twice" for c in COLORS if order.count(c) > 1]
+            raise rule_error(
+                "turn_order", ("final_turn_order",),
+                missing=[c for c in COLORS if c in seen and c not in order],
+                not_playing=[c for c in COLORS if c in order and c not in seen],
+                twice=[c for c in COLORS if order.count(c) > 1],
             )
-            raise rule_error("final_turn_order", f"must list exactly the players' colours ({detail})")
         return self
 
 
@@ -136,108 +153,79 @@ def _reject_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise SheetError(f"{key}: given twice")
+            raise SheetError("given_twice", (key,))
         out[key] = value
     return out
 
 
 def _reject_constant(name: str) -> Any:
-    raise SheetError(f"not JSON: {name} is not a number")
+    raise SheetError("not_a_number", name=name)
 
 
-def _path(loc: tuple[int | str, ...]) -> str:
-    out = ""
-    for i, part in enumerate(loc):
-        if isinstance(part, int):
-            out += f"[{part}]"
-        elif i == 2 and loc[0] == "players" and part in ("human", "automa"):
-            continue  # the discriminated union's tag, not a field
-        else:
-            if len(part) > 60:  # a key of the sheet's own: a message quotes its start only
-                part = f"{part[:40]}... ({len(part):,} characters)"
-            out += f".{part}" if out else part
-    return out
+def _path(loc: tuple[int | str, ...]) -> tuple[int | str, ...]:
+    """Pydantic's location of an error without the tag of the players' union (``human``, ``automa``): the
+    tag is not a field of the sheet."""
+    return tuple(part for i, part in enumerate(loc)
+                 if not (i == 2 and loc[0] == "players" and part in PLAYER_KINDS))
 
 
 #: What a choice stands for, by its options in pydantic's words, so a bad one is called a colour, not a value.
-_CHOICE_NOUNS = {
-    ", ".join(map(repr, get_args(choice))): noun
+_CHOICES = {
+    ", ".join(map(repr, get_args(choice))): (noun, get_args(choice))
     for choice, noun in ((Color, "colour"), (Difficulty, "difficulty"), (GemType, "gem"))
 }
 
-
-def _quoted(value: Any) -> str:
-    """A value from the sheet as a message quotes it: a text in quotes (escaped, a long one cut to its start and
-    length), anything else as JSON."""
-    if isinstance(value, str):
-        if len(value) > 40:
-            return f"{value[:30]!r}... ({len(value):,} characters)"
-        return repr(value)
-    return json.dumps(value)
-
-
-def _not_one_of(value: Any, expected: str) -> str:
-    """``colour 'orange' is not one of red, yellow, green, blue``: the value given and the choices, so a typo
-    shows at once (pydantic's ``expected`` is ``'red', 'yellow', 'green' or 'blue'``)."""
-    options = expected.replace(" or ", ", ")
-    noun = _CHOICE_NOUNS.get(options, "value")
-    choices = options.replace("'", "")
-    if isinstance(value, (dict, list)):
-        return f"must be a {noun}, one of {choices}, not {'an object' if isinstance(value, dict) else 'a list'}"
-    return f"{noun} {_quoted(value)} is not one of {choices}"
+#: The codes of the sheet's own rules, raised by :func:`rule_error` (pydantic's error type is the code).
+_RULES: frozenset[str] = frozenset({"gem_tiles_over_tiles", "colour_twice", "needs_expansion", "turn_order"})
+#: Pydantic's error types that say the same thing as one of the sheet's codes, with no fields.
+_SAME: dict[str, SheetProblemCode] = {
+    "missing": "missing",
+    "extra_forbidden": "unknown_field",
+    "int_type": "whole_number",
+    "int_from_float": "whole_number",
+    "bool_type": "true_or_false",
+    "list_type": "list",
+    "model_type": "object",
+    "model_attributes_type": "object",
+    "dict_type": "object",
+}
 
 
-def _describe(err: Mapping[str, Any]) -> str:
-    """One line for one pydantic error: ``path: what is wrong``."""
+def _problem(err: Mapping[str, Any], more: int = 0) -> SheetError:
+    """The :class:`SheetError` of one pydantic error."""
     kind = err["type"]
     ctx = err.get("ctx") or {}
     path = _path(tuple(err["loc"]))
-    if kind == "field_rule":
-        field = ctx["field"]
-        path = f"{path}.{field}" if path else field
-        return f"{path}: {err['msg']}"
-    if kind in ("union_tag_invalid", "union_tag_not_found"):
-        path = f"{path}.kind"
-        if kind == "union_tag_not_found":
-            return f"{path}: missing (human or automa)"
-        return f"{path}: must be {ctx['expected_tags'].replace(', ', ' or ')}"
-    messages = {
-        "missing": "missing",
-        "extra_forbidden": "unknown field",
-        "int_type": "must be a whole number",
-        "int_from_float": "must be a whole number",
-        "bool_type": "must be true or false",
-        "list_type": "must be a list",
-        "model_type": "must be an object",
-        "model_attributes_type": "must be an object",
-        "dict_type": "must be an object",
-    }
-    if kind in messages:
-        message = messages[kind]
-    elif kind == "greater_than_equal":
-        message = f"must be >= {ctx['ge']}"
-    elif kind == "literal_error":
-        message = _not_one_of(err.get("input"), ctx["expected"])
-    elif kind == "less_than_equal":
-        message = f"must be <= {ctx['le']}"
-    elif kind in ("too_short", "too_long") and path == "players":
-        message = "must list 1 to 4 players"
-    elif kind == "too_short":
-        message = f"must have at least {ctx['min_length']} item(s)"
-    elif kind == "too_long":
-        message = f"must have at most {ctx['max_length']} item(s)"
-    else:
-        message = str(err["msg"])
-    return f"{path or 'sheet'}: {message}"
+    if kind in _RULES:  # a rule of the sheet's own (``rule_error``)
+        fields = {k: v for k, v in ctx.items() if k != "field"}
+        return SheetError(kind, path + tuple(ctx["field"]), more=more, **fields)
+    if kind == "union_tag_not_found":
+        return SheetError("kind_missing", (*path, "kind"), more=more, kinds=PLAYER_KINDS)
+    if kind == "union_tag_invalid":
+        return SheetError("kind_wrong", (*path, "kind"), more=more, kinds=PLAYER_KINDS)
+    if kind in _SAME:
+        return SheetError(_SAME[kind], path, more=more)
+    if kind == "greater_than_equal":
+        return SheetError("at_least", path, more=more, low=ctx["ge"])
+    if kind == "less_than_equal":
+        return SheetError("at_most", path, more=more, high=ctx["le"])
+    if kind == "literal_error":
+        options = ctx["expected"].replace(" or ", ", ")
+        noun, choices = _CHOICES.get(options, ("value", tuple(options.replace("'", "").split(", "))))
+        return SheetError("not_one_of", path, more=more, noun=noun, choices=choices, value=err.get("input"))
+    if kind in ("too_short", "too_long") and path == ("players",):
+        return SheetError("players_count", path, more=more, low=1, high=4)
+    if kind == "too_short":
+        return SheetError("too_few_items", path, more=more, low=ctx["min_length"])
+    if kind == "too_long":
+        return SheetError("too_many_items", path, more=more, high=ctx["max_length"])
+    return SheetError("invalid", path, more=more, detail=str(err["msg"]))
 
 
 def sheet_error(exc: ValidationError) -> SheetError:
-    """The first problem of a validation error as a one-line :class:`SheetError`."""
+    """The first problem of a validation error as a :class:`SheetError` (counting the others)."""
     errors = exc.errors()
-    line = _describe(errors[0])
-    if len(errors) > 1:
-        line += f" (and {len(errors) - 1} more)"
-    return SheetError(line)
+    return _problem(errors[0], more=len(errors) - 1)
 
 
 def parse_sheet(text: str) -> ScoreSheet:
@@ -255,14 +243,14 @@ def parse_sheet(text: str) -> ScoreSheet:
     except SheetError:
         raise
     except json.JSONDecodeError as exc:
-        raise SheetError(f"not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+        raise SheetError("not_json", detail=exc.msg, line=exc.lineno, column=exc.colno) from None
     except RecursionError:
-        raise SheetError("not JSON: nested too deeply") from None
+        raise SheetError("nested_too_deeply") from None
     except ValueError as exc:  # e.g. a number with more digits than Python will convert
         text = str(exc).splitlines()[0]
         if "digits" in text:  # Python's own words name a function of its own: say what is wrong instead
-            text = "a number longer than this app reads (4,300 digits)"
-        raise SheetError(f"not JSON: {text}") from None
+            raise SheetError("number_too_long", digits=sys.get_int_max_str_digits()) from None
+        raise SheetError("not_json", detail=text) from None
     try:
         return ScoreSheet.model_validate(raw)
     except ValidationError as exc:

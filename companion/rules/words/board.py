@@ -17,7 +17,8 @@ from collections.abc import Collection, Mapping, Sequence
 
 from companion.rules.words import passed_over
 from companion.rules.words import table_stash as table_stash_words
-from companion.rules.words.events import attack_headline, describe, gain_parts, reason
+from companion.rules.words.events import describe, gain_parts, reason
+from companion.rules.words.fight import attack_headline, defences
 from companion.rules.words.names import NO_NAMES, Names, colour, gems, space, tile, words_of
 from companion.rules.words.plural import count, join_and
 
@@ -72,7 +73,7 @@ def _attack(e: Mapping, said_later: Collection[str] = frozenset(), stone_beards:
     """The fight's result; the losses of ``said_later`` colours (the table keeps their things) come in their
     own line with the captured dwarf (:func:`.table_stash.take`). A loser holding Stone Beards (``stone_beards``)
     loses a quarter, not half."""
-    out = [attack_headline(e, names), "Defence: " + ", ".join(f"{names.who(c)} {d}" for c, d in e["defence"].items())]
+    out = [attack_headline(e, names), "Defence: " + defences(e, names)]
     for c in e["captured"]:
         if c["color"] not in said_later:
             out.append(f"{names.dwarf(c)} goes to the capture box")

@@ -14,6 +14,7 @@ from __future__ import annotations
 from companion.rules.automa.choices import TUNNEL_PRICES
 from companion.rules.engine.decisions import (
     AttackDecision,
+    AttackDiceDecision,
     AutomaTurnDecision,
     Decision,
     FinalScoresDecision,
@@ -45,6 +46,12 @@ def prompt(d: Decision, names: Names = NO_NAMES) -> str:
         case KeepRollDecision():
             die = "the black die" if d.black else "the fight die"
             return f"{names.who(d.color)} rolled {d.value} on {die}: keep it, or re-roll it first?"
+        case AttackDiceDecision() if d.black:
+            return f"The dragon attacks: {names.who(d.color)} rolls the black die first"
+        case AttackDiceDecision():
+            return "The dragon attacks: roll the dice first"
+        case AttackDecision() if d.dice_first:  # rules version 4: the dice are rolled already
+            return "The dragon attacks: axes in turn order, then the tile"
         case AttackDecision():
             return "The dragon attacks!"
         case StartingRollsDecision():

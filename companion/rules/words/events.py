@@ -33,12 +33,16 @@ Green lost half its gold (rounded up) and Green #4 was captured
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
-from companion.rules.automa.deck import Deck
 from companion.rules.words import passed_over
+from companion.rules.words.fight import attack, attack_dice, attack_input
 from companion.rules.words.names import NO_NAMES, Names, gem, gems, player, space, spell, tile, words_of
 from companion.rules.words.plural import count, join_and
 from companion.rules.words.table_stash import told
+
+if TYPE_CHECKING:  # a type only: the deck module words its problems with this package
+    from companion.rules.automa.deck import Deck
 
 _PURPOSE = {"aggression": "for the dragon", "attack": "against the dragon", "turn_order": "for turn order"}
 _DRAW = {"place": "to place a dwarf", "all_play": "for the all-play", "axes": "for its axes"}
@@ -167,41 +171,6 @@ def _dragon(e: Mapping, names: Names, c: str) -> str:
     return dragon_move(e["position"], None, after_attack=e["position"] == 0)
 
 
-def attack_headline(e: Mapping, names: Names = NO_NAMES) -> str:
-    """A fight's result in short, its winner only ("Dragon attack (strength 7): Red won the tile"): the board
-    instructions say each loss and capture on a line of its own."""
-    won = f"{names.who(e['winner'])} won the tile" if e.get("winner") else "Nobody beat the dragon"
-    return f"Dragon attack (strength {e['strength']}): {won}"
-
-
-def _attack(e: Mapping, names: Names, c: str, stone_beards: frozenset[str] | set[str] = frozenset()) -> str:
-    """The fight told whole: the winner, then every loser with what they lose and the dwarf captured (a Stone
-    Beards holder, ``stone_beards``, loses a quarter and keeps its dwarf)."""
-    treasure = "gold" if e.get("treasure") == "gold" else "mined gems"
-    caught = {c_["color"]: c_["dwarf"] for c_ in e.get("captured") or []}
-    parts = []
-    for color in e.get("losers") or []:
-        who, its = names.who(color), names.its(color)
-        if color in stone_beards:
-            parts.append(f"{who} lost a quarter of {its} {treasure} (rounded up; Stone Beards: no dwarf captured)")
-            continue
-        text = f"{who} lost half {its} {treasure} (rounded up)"
-        if color in caught:
-            text += f" and {names.dwarf({'color': color, 'dwarf': caught[color]})} was captured"
-        else:
-            text += " with no dwarf left to capture"
-        parts.append(text)
-    return "; ".join([attack_headline(e, names), *(parts or ["nobody lost"])])
-
-
-def _attack_input(e: Mapping, names: Names, c: str) -> str:
-    t_ = e["tile"]
-    return (
-        f"Dragon tile: strength {t_.get('strength')}, takes {words_of(t_.get('treasure') or 'treasure')}, "
-        f"worth {count(int(t_.get('points') or 0), 'point')}"
-    )
-
-
 def _gain(e: Mapping, names: Names, c: str) -> str:
     why = f" ({words_of(e['reason'])})" if e.get("reason") else ""
     return f"{c} gained {join_and(gain_parts(e)) or 'nothing'}{why}"
@@ -238,8 +207,9 @@ _SENTENCES: dict[str, Callable[[Mapping, Names, str], str]] = {
     "automa_draw": lambda e, names, c: f"{c} automa drew card {e['card']} {_DRAW.get(e['purpose'], '')}".strip(),
     "automa_shuffle": lambda e, names, c: f"{c} automa's deck {_SHUFFLE.get(e['reason'], 'shuffled')}",
     "dragon": _dragon,
-    "attack": _attack,
-    "attack_input": _attack_input,
+    "attack": attack,
+    "attack_input": attack_input,
+    "attack_dice": attack_dice,
     "score": lambda e, names, c: f"{c} scored {count(e['points'], 'point')} for {reason(e['reason'])}",
     "gain": _gain,
     "loss": _loss,
@@ -314,7 +284,7 @@ class Story:
             self.stone_beards.add(e["color"])
         elif t == "attack":
             self.fought = True
-            return _attack(e, self.names, "", self.stone_beards)
+            return attack(e, self.names, "", self.stone_beards)
         return describe(e, self.names)
 
 

@@ -5,14 +5,18 @@
 'Solo game against two automa (Easy)'
 >>> replay_problem(ValueError("the record has {'seq': 4}, the rules give {'seq': 5}"))
 'its record no longer replays'
+>>> replay_problem(LookupError("no game with id 9"))
+'no game with id 9'
 >>> setup_line(Setup.solo(difficulty="hard"))
 'Solo game against two automa (Hard): Blue, Red automa and Green automa; 5 rounds, Caverns of Gandûm'
 """
 
 from __future__ import annotations
 
-from companion.rules.words.names import difficulty, named, plain, player
+from companion.rules.engine.replay import ReplayProblem
+from companion.rules.words.names import difficulty, named, player
 from companion.rules.words.plural import count, join_and
+from companion.rules.words.replay import replay_said
 
 
 def players(setup) -> str:
@@ -41,12 +45,12 @@ def setup_line(setup) -> str:
 
 
 def replay_problem(err: Exception) -> str:
-    """Why a saved game could not be opened, in a few words: the engine's message names the diverging event by
-    its fields (a record-level detail for the command line); the screen says which event, not its JSON."""
-    seq = getattr(err, "seq", None)
-    if seq is not None:
-        return f"its event {seq} is not what the rules give now"
-    text = plain(str(err).splitlines()[0] if str(err) else "")
-    if not text or any(ch in text for ch in "{}[]"):
+    """Why a saved game could not be opened, in a few words: a :class:`ReplayProblem` from its code and fields
+    (the event by its number, not its JSON); any other error (the store's: "no game with id 9") by its own
+    first line when that is a person's line, else that the record no longer replays."""
+    if isinstance(err, ReplayProblem):
+        return replay_said(err.code, err.fields)
+    text = str(err).splitlines()[0] if str(err) else ""
+    if not text or isinstance(err, ValueError) or any(ch in text for ch in "{}[]"):
         return "its record no longer replays"
     return text

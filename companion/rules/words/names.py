@@ -11,10 +11,6 @@ a value the table gave (a list of gem colours, a tile) is said as a person would
 'an emerald tile with 1 gem'
 >>> gems(["ruby", "ruby"]), gems({"ruby": 1, "mana": 2}), gems({})
 ('2 rubies', '1 ruby and 2 mana', 'no gems')
->>> plain("Treasure Hoard: held by red #2: a dislodge needs a higher number")
-'Treasure Hoard: held by Red #2: a dislodge needs a higher number'
->>> plain("spell: 'grow_beard' is for a dislodge; the game waits for starting_rolls")
-'spell: Grow Beard is for a dislodge; the game waits for the starting rolls'
 >>> dwarf({"color": "red", "dwarf": 2}), dwarf({"color": "blue", "dwarf": 1, "golem": True})
 ('Red #2', "Blue's golem")
 
@@ -24,13 +20,10 @@ player and every automa by the colour (:class:`Names`, made from a game's setup)
 >>> names = Names({"blue": "Ann"})
 >>> names.who("blue"), names.who("yellow"), names.whose("blue"), names.dwarf({"color": "blue", "dwarf": 2})
 ('Ann (Blue)', 'Yellow', "Ann's", 'Ann (Blue) #2')
->>> plain("Treasure Hoard: held by blue #2: a dislodge needs a higher number", names)
-'Treasure Hoard: held by Ann (Blue) #2: a dislodge needs a higher number'
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -236,6 +229,7 @@ _TERMS = {
     "next_round": "the next round",
     "final_scores": "the final scores",
     "attack_input": "the dragon attack",
+    "attack_dice": "the fight's dice roll",
     "game_end": "the final scores",
     "special_tile": "special tile",
     "all_play": "all-play",
@@ -246,7 +240,6 @@ _TERMS = {
     "black_die": "black die",
     "automa_axes": "automa's axes",
 }
-_ID = re.compile(r"'([a-z][a-z0-9_]*)'|\b([a-z]+(?:_[a-z0-9]+)+)\b")
 
 
 def name_of(ident: str) -> str:
@@ -259,9 +252,3 @@ def name_of(ident: str) -> str:
         return SPACES[ident].name
     return _TERMS.get(ident) or words_of(ident)
 
-
-def plain(text: str, names: Names = NO_NAMES) -> str:
-    """A line the engine wrote for the record (a refused input, a reason) as shown: ids by their names, quotes
-    around them dropped, a dwarf's colour capitalised (its player named, with ``names``). The net under the
-    engine's messages on screen."""
-    return _ID.sub(lambda m: name_of(m.group(1) or m.group(2)), capitalise_colours(text, names))

@@ -21,11 +21,14 @@ tertiary Mana Cave: not in a base game
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from companion.rules.automa.choices import choose_space
-from companion.rules.automa.deck import Deck
 from companion.rules.board.occupants import Occupant, dwarf_on_space
 from companion.rules.words.names import NO_NAMES, Names, capitalise_colours, space, words_of
+
+if TYPE_CHECKING:  # a type only: the deck module words its problems with this package
+    from companion.rules.automa.deck import Deck
 
 
 def said(skipped: Iterable[Mapping], names: Names = NO_NAMES) -> str:

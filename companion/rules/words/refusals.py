@@ -106,6 +106,8 @@ WORDING: dict[RefusalCode, Wording] = {
     "no_temple_reroll": lambda f, n: (
         "reroll: no Temple re-roll for this die (it needs your dwarf in the Temple, once a die)"),
     # a dragon fight
+    "black_die_trigger": lambda f, n: _at(f, f"only {n.who(f['color'])}, who set the dragon off, rolls the black die"),
+    "die_settled": lambda f, n: _at(f, "the fight's dice were rolled before the axes (undo to change one)"),
     "number_range": lambda f, n: _at(f, f"a whole number from {f['low']} to {f['high']}"),
     "tile_treasure": lambda f, n: "tile.treasure: gold or gems",
     "axes_spent": lambda f, n: f"players.{f['color']}.axes: the total of the axes spent, 0 or more",

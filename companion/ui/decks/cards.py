@@ -13,7 +13,7 @@ import json
 
 from companion.rules import words
 from companion.rules.automa import choices as automa
-from companion.rules.automa.deck import DeckError, parse_deck
+from companion.rules.automa.deck import DeckError, DeckProblem, parse_deck
 from companion.rules.board.spaces import SPACES
 from companion.rules.names import GEM_TYPES
 
@@ -112,8 +112,10 @@ def card_problem(deck: str, card: dict) -> str | None:
     if clash or not complete(card):
         return clash
     problem = check(deck, [card], "card")
-    return words.plain(problem.split(": ", 1)[1] if problem and problem.startswith("card ") else problem) \
-        if problem else None
+    if problem is None:
+        return None
+    label = LABELS.get(str(problem.path[-1])) if problem.path else None
+    return words.card_said(problem.code, problem.fields, problem.path, label or "")
 
 
 def deck_problem(deck: str, cards: list[dict]) -> str | None:
@@ -123,7 +125,8 @@ def deck_problem(deck: str, cards: list[dict]) -> str | None:
             where = f"card {i + 1} ({card['id']})"
             clash = space_clash(card)
             return f"{where}: {clash}" if clash else f"{where} is not finished"
-    return check(deck, cards, "deck")
+    problem = check(deck, cards, "deck")
+    return str(problem) if problem else None
 
 
 def card_line(card: dict) -> str:
@@ -151,8 +154,8 @@ def deck_toml(deck: str, cards: list[dict]) -> str:
     return head + f'deck = "{deck}"\n' + "".join("\n" + card_toml(c) for c in cards)
 
 
-def check(deck: str, cards: list[dict], source: str) -> str | None:
-    """The first problem ``decks check`` finds in these cards, as one line without the file name."""
+def check(deck: str, cards: list[dict], source: str) -> DeckProblem | None:
+    """The first problem ``decks check`` finds in these cards (``str()``: its line without the file name)."""
     try:
         parse_deck(deck_toml(deck, cards), source)
     except DeckError as err:

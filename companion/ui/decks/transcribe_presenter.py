@@ -38,7 +38,6 @@ from companion.ui.decks.cards import (
     blank_card,
     card_dict,
     card_problem,
-    check,
     deck_problem,
     deck_toml,
     done,
@@ -370,7 +369,7 @@ class Transcription:
         self._catch_up()
         if finished_only:
             problem = None if self.finished() else "no card is finished"
-            problem = problem or check(self.deck, self.finished(), "deck")
+            problem = problem or deck_problem(self.deck, self.finished())
         else:
             problem = self.deck_problem()
         if problem:

@@ -17,6 +17,7 @@ from companion.rules.board.spaces import SPACES, spaces_for
 from companion.rules.engine import inputs
 from companion.rules.engine.decisions import (
     AttackDecision,
+    AttackDiceDecision,
     Decision,
     FinalScoresDecision,
     KeepRollDecision,
@@ -40,6 +41,7 @@ from companion.ui.round.view_model import (
     AttackForm,
     AutomaTally,
     Cell,
+    FightDice,
     KeepRoll,
     PlayerChip,
     Question,
@@ -64,7 +66,7 @@ class RoundPresenter:
 
     def __init__(self, session: GameSession, app_dice: bool = True) -> None:
         self.session = session
-        #: The table plays with the app's dice (Settings): a human's dragon roll needs no tap of its own.
+        #: The table plays with the app's dice (Settings): a dragon roll or a fight's dice need no tap of their own.
         self.app_dice = app_dice
         self.error: str | None = None
         self.revealed: set[str] = set()
@@ -202,15 +204,18 @@ class RoundPresenter:
         match d:
             case QuestionDecision():
                 view.question = replace(self._question(d, setup.expansion), last=last_answer(g.events(), d.question))
+            case AttackDiceDecision():
+                view.fight_dice = FightDice(d.color, list(d.rollers), dict(d.dice), d.black)
             case AttackDecision():
-                view.attack = AttackForm(d.color, [p.color for p in setup.humans if p.color in s.turn_order],
-                                         dict(d.dice), dict(d.axes), setup.variant == "rahdo", d.black_die,
-                                         setup.virtual_axes)
+                humans: list[str] = [p.color for p in setup.humans if p.color in s.turn_order]
+                view.attack = AttackForm(d.color, humans, {c: n for c, n in d.dice.items() if c not in humans},
+                                         dict(d.axes), setup.variant == "rahdo", d.black_die, setup.virtual_axes,
+                                         list(s.turn_order), d.dice_first, dict(d.dice) if d.dice_first else {})
             case RollDecision():
                 view.threshold = d.threshold
             case KeepRollDecision():
                 view.threshold = d.threshold
-                view.keep = KeepRoll(d.color, d.value, d.purpose, d.temple, d.black, d.threshold)
+                view.keep = KeepRoll(d.color, d.value, d.purpose, d.temple, d.black, d.threshold, d.blind)
             case NextRoundDecision():
                 view.checklist = self.reset_checklist()
 
@@ -221,8 +226,6 @@ class RoundPresenter:
             case QuestionDecision() if d.after:
                 first = words.join_and(names.who(c) for c in d.after)
                 return f"{first} first, on the board (if they want); then {prompt(d, names)}"
-            case AttackDecision():
-                return "The dragon attacks!"
             case NextRoundDecision():
                 return f"Round {d.round} is over"
             case FinalScoresDecision():
@@ -304,6 +307,9 @@ class RoundPresenter:
             return self._not_stored(err)
         self.error = None
         self.shown = self.session.revision  # the screen is redrawn with the step this tap made
+        g = self.game  # the app's dice: the fight's roll in the same tap (its own step), unless Time Warp may
+        if self.app_dice and g.decision.kind == "attack_dice" and not (g.setup.expansion and g.state.last_die):
+            return self._do(inputs.PROCEED)  # still re-roll the dragon roll that set the dragon off
         return True
 
     def _not_stored(self, err: StoreError) -> bool:
@@ -332,6 +338,10 @@ class RoundPresenter:
 
     def starting_rolls(self, rolls: Mapping[str, int | None]) -> bool:
         return self._do(inputs.StartingRolls({c: v for c, v in rolls.items() if v is not None}))
+
+    def fight_dice(self, rolls: Mapping[str, int | None]) -> bool:
+        """The people's fight dice tapped (the app rolls the rest): rules version 4, before the axes."""
+        return self._do(inputs.AttackDice({c: v for c, v in rolls.items() if v is not None}))
 
     def answer(self, value: Json) -> bool:
         return self._do(inputs.Answer(value))

@@ -119,7 +119,22 @@ class Question:
 
 
 @dataclass(frozen=True)
+class FightDice:
+    """Rules version 4: the dragon attacks and every fighter rolls first. ``rollers``: the people whose die the
+    table taps (or leaves to the app), in turn order; under Rahdo (``black``) only ``trigger``, for the black die.
+    ``automa_dice``: the automa's, the app rolled them."""
+
+    trigger: str
+    rollers: list[str]
+    automa_dice: dict[str, int]
+    black: bool
+
+
+@dataclass(frozen=True)
 class AttackForm:
+    """The fight's form: the axes and the tile (and before rules version 4 the people's dice). ``fighters``: every
+    fighter in turn order; with ``dice_first`` (version 4) ``dice`` holds every fighter's die, rolled already."""
+
     trigger: str
     humans: list[str]
     automa_dice: dict[str, int]
@@ -127,6 +142,9 @@ class AttackForm:
     rahdo: bool
     black_die: int | None
     virtual_axes: bool
+    fighters: list[str] = field(default_factory=list)
+    dice_first: bool = False
+    dice: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -139,6 +157,7 @@ class KeepRoll:
     temple: bool  # the Temple's re-roll is there for this die
     black: bool  # the Rahdo black die
     threshold: int | None  # a dragon roll: the lowest face that moves the dragon
+    blind: bool = False  # a fight die asked about before the axes and the tile (rules version 4)
 
 
 @dataclass(frozen=True)
@@ -183,6 +202,7 @@ class RoundView:
     instructions: list[str]
     cells: list[Cell]
     question: Question | None = None
+    fight_dice: FightDice | None = None
     attack: AttackForm | None = None
     threshold: int | None = None
     undo_label: str | None = None

@@ -90,9 +90,11 @@ AUTOMA_ENTRIES = (
     Entry(
         "dragon",
         "Dragon fights",
-        "Each automa rolls a die: the app rolls it. At its place in the turn "
-        "order it draws a new card; the axe box says how many axes it takes from the bag, drawn only when "
-        "the fight is revealed. Its defence is its die plus those axes, and it can win the dragon tile.",
+        "Each automa rolls a die: the app rolls it, with everyone's dice, first. Then it draws a new card: the "
+        "app draws it once every die is settled and shows its axes at its place in the turn order on the attack "
+        "form, so the people before it declare theirs first. The axe box says how many axes it takes from the "
+        "bag, drawn only when the tile is revealed. Its defence is its die plus those axes, and it can win the "
+        "dragon tile.",
     ),
     Entry(
         "reshuffle",

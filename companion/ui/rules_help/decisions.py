@@ -37,9 +37,22 @@ APP_DECISIONS: list[str] = [
     "A dwarf with no space it may take (more dwarves than spaces, or no card of an automa's deck fits) sits "
     "out the rest of the round.",
     "The Temple re-roll is offered for every die the app rolls for you while your dwarf is in the Temple: your "
-    "dragon roll, your fight die and, under Rahdo, the black die when you set the dragon off. A fight die the "
-    "app rolled is shown before the fight only when a re-roll could change who loses or who takes the tile; a "
-    "dragon roll always can. The automa never re-roll.",
+    "dragon roll, your fight die and, under Rahdo, the black die when you set the dragon off. The automa never "
+    "re-roll.",
+    "A dragon fight goes in the rulebook's order: every die first, then the axes in turn order, then the tile. "
+    "The app rolls the automa's dice when the dragon reaches the head; each person taps the die they rolled or "
+    "leaves it to the app (with the app's dice, Settings, it rolls them in the same tap that set the dragon off, "
+    "unless Time Warp may still re-roll that dragon roll). "
+    "A fight die the app rolled for you is shown to you, \"keep or re-roll?\", before anyone spends an axe or the "
+    "tile is turned, whatever it shows; a die you rolled at the table you re-roll there, then tap its final face.",
+    "Each automa draws its axe card once every fight die is settled, all together, in turn order. The attack "
+    "form lists the fighters in turn order with each automa's axes in its own place: the people above it set "
+    "their axes (face down at the table) before reading further, as if it drew at its turn to declare. Its axes "
+    "come out of the bag once the tile is revealed; the virtual axe bag draws them then too.",
+    "Games started before the fight's order was fixed (rules version 3 and earlier) play on as they began: the "
+    "dice, the axes and the tile were entered together, the app rolled its dice after them, and a fight die the "
+    "app rolled was shown before the fight only when a re-roll could change who loses or who takes the tile; "
+    "the automa's axe cards were drawn as the dragon reached the head.",
     "The app asks \"keep or re-roll?\" only when you have a re-roll for that die: your Temple re-roll not yet "
     "used on it, or Time Warp (Caverns of Gandûm only). Otherwise the die just stands: in a base game a die "
     "outside the Temple, or one the Temple has already re-rolled, counts as rolled.",

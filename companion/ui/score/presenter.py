@@ -180,7 +180,7 @@ class ScorePresenter:
 
     # ------------------------------------------------------------------------------------------ scoring
     def sheet(self) -> ScoreSheet:
-        """The engine's score sheet; a ``ValidationError`` names the player by index (``players[1]...``)."""
+        """The engine's score sheet; a ``ValidationError`` names the player by index (``("players", 1, ...)``)."""
         players: list[dict] = []
         for s in self.seats:
             if s.kind == "human":
@@ -214,7 +214,7 @@ class ScorePresenter:
         try:
             result = score(self.sheet(), chart)
         except ValidationError as err:
-            return ResultView(error=error_line(str(sheet_error(err)), self.seats))
+            return ResultView(error=error_line(sheet_error(err), self.seats))
         except ValueError as err:
             return ResultView(error=str(err).splitlines()[0])
         return describe(result, self.seats, self.turn_order)

@@ -14,6 +14,7 @@ from companion.rules.scoring import (
     HumanRates,
     PlayerScore,
     ScoreResult,
+    SheetError,
     SoloResult,
     load_scoring,
     solo_automa,
@@ -147,22 +148,17 @@ def _automa_lines(p: PlayerScore, seat: SheetSeat, a: AutomaRates) -> list[Line]
     ]
 
 
-def error_line(message: str, seats: Sequence[SheetSeat]) -> str:
-    """The engine's complaint about the sheet in one plain line naming the player.
-
-    "players[1].gem_mine_tiles: must be <= mine_tiles" -> "Red automa: it cannot have more gem tiles ...".
-    """
-    head, _, what = message.partition(": ")
-    if head.startswith("players[") and "]" in head:
-        index = int(head[len("players[") : head.index("]")])
-        key = head[head.index("]") + 2 :]
-        if 0 <= index < len(seats):
-            seat = seats[index]
-            if key == "gem_mine_tiles":
-                return f"{seat.label}: it cannot have more gem tiles than tiles in its stack"
-            label = dict(seat.fields(True)).get(key) or words.name_of(key)
-            return f"{seat.label}: {label.lower()} {words.plain(what)}"
-    return words.plain(message)
+def error_line(err: SheetError, seats: Sequence[SheetSeat]) -> str:
+    """What the engine finds wrong with the sheet, in one line naming the player and the field as the screen
+    shows them: ``players[1].gem_mine_tiles`` is "Red automa (Hard): it cannot have more gem tiles ..."."""
+    path = err.path
+    if len(path) > 2 and path[0] == "players" and isinstance(path[1], int) and 0 <= path[1] < len(seats):
+        seat = seats[path[1]]
+        key = str(path[-1] if path[2] == "mine_tiles" and len(path) > 3 else path[2])
+        label = dict(seat.fields(True)).get(key) or words.sheet_field(key)
+        return words.sheet_said(err.code, err.fields, who=seat.label, label=label, more=err.more)
+    label = " ".join(words.sheet_field(str(p)) for p in path if not isinstance(p, int))
+    return words.sheet_said(err.code, err.fields, label=label, more=err.more)
 
 
 def tie_notes(

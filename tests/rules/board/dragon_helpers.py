@@ -4,7 +4,7 @@ input."""
 
 from __future__ import annotations
 
-from engine_helpers import humans_setup, table_rolls
+from engine_helpers import fight_dice, humans_setup, table_rolls, without_dice
 
 from companion.rules.engine.game import Game
 from companion.rules.words.decisions import prompt
@@ -28,7 +28,15 @@ def head(game: Game) -> int:
     return game.setup.dragon_track
 
 
-def attack(game: Game, strength: int, treasure: str = "gems", points: int = 8, players=None, **extra):
+def attack(game: Game, strength: int, treasure: str = "gems", points: int = 8, players=None, **extra) -> list[dict]:
+    """The fight's input: each person's die, axes and spells (``players``), the tile; under rules version 4 the
+    dice come first (``fight_dice``: the app's kept), then the axes and the tile. Returns the events of every step
+    made."""
+    players = players or {}
+    made = fight_dice(game, players, extra.get("black_die"))
     assert game.decision.kind == "attack", prompt(game.decision)
-    return game.act({"type": "attack_input", "tile": {"strength": strength, "treasure": treasure, "points": points},
-                     "players": players or {}, **extra})
+    if game.decision.dice_first:
+        players, extra = without_dice(players), {k: v for k, v in extra.items() if k != "black_die"}
+    return made + game.act({"type": "attack_input",
+                            "tile": {"strength": strength, "treasure": treasure, "points": points},
+                            "players": players, **extra})

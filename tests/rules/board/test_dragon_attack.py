@@ -34,7 +34,7 @@ def test_dragon_attack_trigger_example():
     step = roll(game, 3)
     assert [e["position"] for e in events(step, "dragon")] == [head(game)]
     d = game.decision
-    assert d.kind == "attack" and d.color == "yellow"
+    assert d.kind == "attack_dice" and d.color == "yellow"  # everyone rolls first (rules version 4)
     assert 1 in game.state.beds["blue"]  # waiting in its bed, but the attack comes first
     with pytest.raises(IllegalInput):
         game.act({"type": "place", "space": "scout"})
@@ -52,14 +52,20 @@ def test_the_attack_interrupts_an_automa_action_too():
         drive(game, ["forge", "excavate", "temple", "trading_post", "tavern_1"])
         return game
 
-    seed = find_seed(make, lambda g: g.decision.kind == "attack")
+    seed = find_seed(make, lambda g: g.decision.kind == "attack_dice")
     game = make(seed)
     trigger = game.decision.color
     assert trigger in ("red", "green")
     last_roll = [e for e in game.steps[-1] if e["type"] == "roll" and e["purpose"] == "aggression"][-1]
     assert last_roll["color"] == trigger and last_roll["value"] >= 3
-    # the automa's dice and axe cards are ready for the table; the humans enter theirs
-    assert set(game.decision.dice) == {"red", "green"}
+    # the automa's dice are rolled; the human rolls theirs next, and only then do the automa draw their axe cards
+    assert set(game.decision.dice) == {"red", "green"} and game.decision.rollers == ("blue",)
+    assert not [e for e in game.steps[-1] if e["type"] == "automa_draw" and e["purpose"] == "axes"]
+    steps = [game.act(PROCEED)]
+    while game.decision.kind == "keep_roll":  # the expansion: Time Warp may be in hand, so blue is asked first
+        steps.append(game.act(PROCEED))
+    told = [(e["type"], e["color"]) for e in events(steps) if e["type"] in ("roll", "automa_draw")]
+    assert told == [("roll", "blue"), *(("automa_draw", c) for c in game.state.turn_order if c != "blue")]
     assert set(game.decision.axes) == {"red", "green"}
 
 
@@ -230,7 +236,7 @@ def test_draco_speak_cannot_be_cast_once_the_dragon_is_at_the_top():
     dragon_to(game, head(game) - 1)
     place(game, "scout")
     roll(game, 6)
-    assert game.decision.kind == "attack" and game.state.dragon == head(game)
+    assert game.decision.kind == "attack_dice" and game.state.dragon == head(game)
     before = game_summary(game)
     with pytest.raises(IllegalInput, match="top"):
         game.act({"type": "spell", "color": "red", "spell": "draco_speak", "direction": -1})

@@ -9,7 +9,7 @@ dragon_helpers.py.
 from __future__ import annotations
 
 import pytest
-from engine_helpers import automa, card, deck, drive, events, find_seed, human, place, roll
+from engine_helpers import automa, card, deck, drive, events, fight_dice, find_seed, human, place, roll
 
 from companion.rules.engine.game import Game, IllegalInput
 from companion.rules.setup import Setup
@@ -18,8 +18,10 @@ from tests.rules.board.dragon_helpers import attack, dragon_to, head
 # ---------------------------------------------------------------------------------------- automa in a fight
 
 
-def solo_attack_game(seed: int = 0, version: int | None = None, **setup_kw) -> Game:
-    """A solo game at its first dragon attack, made by blue from the Treasure Hoard (or an automa before)."""
+def solo_attack_game(seed: int = 0, version: int | None = None, blue_die: int | None = 6, **setup_kw) -> Game:
+    """A solo game at its first dragon attack, made by blue from the Treasure Hoard (or an automa before). Rules
+    version 4 rolls every die first: blue's ``blue_die`` is entered from the table (None: the game is left at
+    the dice), so the game waits for the axes and the tile, as versions 1 to 3 did at once."""
     setup = Setup.solo(seed=seed, **setup_kw)
     game = Game(setup) if version is None else Game(setup, version=version)
     game.act({"type": "starting_rolls", "rolls": {"blue": 3}})
@@ -28,6 +30,8 @@ def solo_attack_game(seed: int = 0, version: int | None = None, **setup_kw) -> G
     assert "treasure_hoard" not in game.state.board, "choose a seed with free_hoard()"
     place(game, "treasure_hoard")
     roll(game, 6)
+    if blue_die is not None:
+        fight_dice(game, {"blue": {"die": blue_die}})
     return game
 
 
@@ -83,12 +87,21 @@ def test_version_1_automa_with_stone_beards_loses_a_quarter_and_keeps_its_dwarf(
 
 def test_the_app_rolls_the_automas_fight_dice_and_the_table_cannot_enter_them():
     """App's decision (Rules help): the rulebook has a player roll the automa's die; the app rolls it, logged as
-    the app's, and the fight's input takes dice for people only."""
+    the app's, as the dragon reaches the head, and the fight's dice step takes dice for people only."""
     seed = next(s for s in range(100) if free_hoard(s))
-    game = solo_attack_game(seed)
+    game = solo_attack_game(seed, blue_die=None)
     rolled = [e for e in game.steps[-1] if e["type"] == "roll" and e["purpose"] == "attack"]
     assert {e["color"]: e["value"] for e in rolled} == game.decision.dice
     assert {e["by"] for e in rolled} == {"app"} and set(game.decision.dice) == {"red", "green"}
+    assert game.decision.rollers == ("blue",)
+    with pytest.raises(IllegalInput, match="not a human player"):
+        game.act({"type": "attack_dice", "rolls": {"blue": 3, "red": 6}})
+
+
+def test_version_3_took_the_peoples_dice_with_the_tile_and_refused_an_automas():
+    seed = next(s for s in range(100) if free_hoard(s))
+    game = solo_attack_game(seed, version=3)
+    assert game.decision.kind == "attack" and set(game.decision.dice) == {"red", "green"}
     axes = game.decision.axes
     with pytest.raises(IllegalInput, match="not a human player"):
         attack(game, 4, players={"blue": {"die": 3}, "red": {"die": 6}}, automa_axes=dict(axes))
@@ -137,8 +150,10 @@ def test_the_apps_axes_are_worth_one_three_times_in_four_and_two_once_in_four():
 
 
 def test_green_automa_dragon_fight_example():
-    """Expansion example: green automa draws three axes; strength 4; green 8, blue 5, red 6: nobody is
-    defeated and green has the highest defence: it wins the tile and 8 points."""
+    """Expansion example ("Automa dragon fighting example"), in its order: all roll (the app for the green
+    automa), then in turn order blue and red declare their axes and green draws a card whose axe box says 3; the
+    tile shows strength 4; green draws its three axes: green 8, blue 5, red 6. Nobody is defeated and green has
+    the highest defence: it wins the tile and 8 points."""
     three_axes = deck("green", card("GA", "forge", "temple", "excavate", axes=3),
                       card("GB", "temple", "excavate", "forge", axes=3))
     def make(seed):
@@ -154,13 +169,19 @@ def test_green_automa_dragon_fight_example():
     seed = find_seed(make, lambda g: 2 <= g.decision.dice["green"] <= 5)
     game = make(seed)
     d = game.decision
-    assert d.axes == {"green": 3}
+    assert (d.kind, d.rollers) == ("attack_dice", ("blue", "red"))  # 1. roll dice, the automa's already rolled
     die = d.dice["green"]
+    step = game.act({"type": "attack_dice", "rolls": {"blue": 2, "red": 4}})
+    # 2. spend axes: at its turn, after blue and red, green draws its card (the dice are settled)
+    assert [e["type"] for e in step][-1] == "automa_draw" and step[-1]["purpose"] == "axes"
+    d = game.decision
+    assert (d.kind, d.axes, d.dice) == ("attack", {"green": 3}, {"blue": 2, "red": 4, "green": die})
     points_before = game.state.points["green"]
-    step = attack(game, 4, "gold", 8, players={"blue": {"die": 2, "axes": 3}, "red": {"die": 4, "axes": 2}},
-                  automa_axes={"green": 8 - die})
+    # 3. reveal the tile (strength 4); 4. resolve: green's three axes come out of the bag worth 8 - die
+    step = attack(game, 4, "gold", 8, players={"blue": {"axes": 3}, "red": {"axes": 2}}, automa_axes={"green": 8 - die})
     (a,) = events(step, "attack")
     assert a["defence"] == {"blue": 5, "red": 6, "green": 8}
+    assert (a["dice"], a["axes"]) == ({"blue": 2, "red": 4, "green": die}, {"blue": 3, "red": 2, "green": 8 - die})
     assert a["winner"] == "green" and a["losers"] == []
     assert game.state.points["green"] == points_before + 8
     assert game.state.dragon_tiles == {"blue": 0, "red": 0, "green": 1}

@@ -81,9 +81,9 @@ def test_a_dwarf_captured_from_the_tavern_no_longer_sets_the_order():
     assert game.decision.color == "yellow"
     game.act({"type": "correction", "target": "dragon", "value": game.setup.dragon_track - 1})
     drive(game, ["supply_wagon"], roll_value=6)  # yellow #3 makes the dragon attack
-    assert game.decision.kind == "attack"
-    game.act({"type": "attack_input", "tile": {"strength": 5, "treasure": "gold", "points": 6},
-              "players": {"blue": {"die": 1}, "red": {"die": 6}, "green": {"die": 6}, "yellow": {"die": 6}}})
+    assert game.decision.kind == "attack_dice"
+    game.act({"type": "attack_dice", "rolls": {"blue": 1, "red": 6, "green": 6, "yellow": 6}})
+    game.act({"type": "attack_input", "tile": {"strength": 5, "treasure": "gold", "points": 6}, "players": {}})
     assert "tavern_1" not in game.state.board and game.state.captured["blue"] == {3}
     assert game.decision.kind == "next_round"
     assert game.decision.order == tuple(["red", "blue", "green", "yellow"])

@@ -1,6 +1,8 @@
 """Properties of random legal games (hypothesis picks the table, the seed and the random player's seed):
 no dwarf is ever lost or doubled, placements follow the beard order, undo equals replaying the log, undo is
-never a free re-roll, and every record round-trips and replays to the same state."""
+never a free re-roll, and every record round-trips and replays to the same state. Games are played under the
+current rules version, and some under version 3 too (``VERSIONS``): games stored before version 4's dragon fight
+play on under it."""
 
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.record import format as record
-from companion.rules.engine.game import Game, input_of
+from companion.rules.engine.game import RULES_VERSION, Game, input_of
 from companion.rules.engine.summary import game_summary
 from companion.rules.setup import Options, Setup
 
@@ -46,6 +48,8 @@ def setups(draw) -> Setup:
 
 
 SEEDS = st.integers(0, 2**32)
+#: The rules versions a game in play may be under: the current one, and version 3 (the fight's dice after its tile).
+VERSIONS = st.sampled_from([RULES_VERSION, 3])
 
 
 # ---------------------------------------------------------------------------------------- every step
@@ -65,9 +69,9 @@ def check_dwarves(game: Game) -> None:
 
 
 @FAST
-@given(setup=setups(), chooser=SEEDS)
-def test_dwarves_are_never_lost_or_duplicated(setup, chooser):
-    game = Game(setup)
+@given(setup=setups(), chooser=SEEDS, version=VERSIONS)
+def test_dwarves_are_never_lost_or_duplicated(setup, chooser, version):
+    game = Game(setup, version=version)
     check_dwarves(game)
     play_random(game, random.Random(chooser), after=lambda g, inp, step: check_dwarves(g))
     assert game.finished
@@ -133,10 +137,10 @@ def test_deck_piles_and_the_dragon_stay_consistent(setup, chooser):
 # ---------------------------------------------------------------------------------------- undo
 
 
-def play_some(setup: Setup, chooser: int, steps: int) -> tuple[Game, list[dict]]:
-    """Play up to ``steps`` random inputs; returns the game and the summary after every step (index 0 is the
-    setup)."""
-    game = Game(setup)
+def play_some(setup: Setup, chooser: int, steps: int, version: int = RULES_VERSION) -> tuple[Game, list[dict]]:
+    """Play up to ``steps`` random inputs under rules ``version``; returns the game and the summary after every
+    step (index 0 is the setup)."""
+    game = Game(setup, version=version)
     rnd = random.Random(chooser)
     summaries = [game_summary(game)]
     for _ in range(steps):
@@ -185,20 +189,21 @@ def test_undo_then_the_same_input_gives_the_same_dice_and_cards(setup, chooser, 
 
 
 @FAST
-@given(setup=setups(), chooser=SEEDS, length=st.integers(1, 400))
-def test_every_record_round_trips_unchanged(setup, chooser, length):
-    game, _ = play_some(setup, chooser, length)
+@given(setup=setups(), chooser=SEEDS, length=st.integers(1, 400), version=VERSIONS)
+def test_every_record_round_trips_unchanged(setup, chooser, length, version):
+    game, _ = play_some(setup, chooser, length, version)
     text = record.dumps(game.header(), game.events())
     again = record.loads(text)
+    assert again.version == version
     assert again.events() == game.events()
     assert game_summary(again) == game_summary(game)
     assert record.dumps(again.header(), again.events()) == text
 
 
 @FAST
-@given(setup=setups(), chooser=SEEDS)
-def test_a_simulated_record_replays_to_the_same_final_state(setup, chooser):
-    game = Game(setup)
+@given(setup=setups(), chooser=SEEDS, version=VERSIONS)
+def test_a_simulated_record_replays_to_the_same_final_state(setup, chooser, version):
+    game = Game(setup, version=version)
     play_random(game, random.Random(chooser))
     replayed = record.loads(record.game_record(game))
     assert replayed.finished

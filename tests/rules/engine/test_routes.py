@@ -15,12 +15,13 @@ from tests.rules.engine.test_inputs import WRITTEN
 ANY = frozenset(DECISION_KINDS)
 #: Input type -> the decisions it is taken at (the golem, any time between dwarf actions, is tested with it).
 ROUTES: dict[str, frozenset[str]] = {
-    "proceed": frozenset({"automa_turn", "roll", "keep_roll", "next_round", "starting_rolls"}),
+    "proceed": frozenset({"automa_turn", "roll", "keep_roll", "next_round", "starting_rolls", "attack_dice"}),
     "starting_rolls": frozenset({"starting_rolls"}),
     "place": frozenset({"place"}),
     "roll": frozenset({"roll"}),
     "reroll": frozenset({"keep_roll"}),
     "answer": frozenset({"question"}),
+    "attack_dice": frozenset({"attack_dice"}),
     "attack_input": frozenset({"attack"}),
     "game_end": frozenset({"final_scores"}),
     "spell": ANY,
@@ -78,8 +79,8 @@ def test_a_refusal_for_the_wrong_time_says_the_input_and_the_decision_in_words()
 
 def test_random_play_reaches_every_decision_a_solo_game_has():
     # "roll" and "keep_roll" come with the app's dice for a human; the random bot answers the rest.
-    assert {"starting_rolls", "place", "automa_turn", "question", "attack", "next_round", "final_scores",
-            "over"} <= GAMES.keys()
+    assert {"starting_rolls", "place", "automa_turn", "question", "attack_dice", "attack", "next_round",
+            "final_scores", "over"} <= GAMES.keys()
 
 
 def test_an_unknown_input_and_an_input_without_a_type_text_are_named():

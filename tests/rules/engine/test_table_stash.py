@@ -10,7 +10,7 @@ import json
 import random
 
 import pytest
-from engine_helpers import PROCEED, automa, card, deck, events, find_seed, human, place
+from engine_helpers import PROCEED, automa, card, deck, events, fight_dice, find_seed, human, place, without_dice
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -158,15 +158,19 @@ def attack_game(stash: str = "table", version: int | None = None) -> Game:
             game.act({"type": "correction", "target": "dragon", "value": game.setup.dragon_track - 1})
             place(game, "treasure_hoard")
             game.act({"type": "roll", "value": 6})
-            assert game.decision.kind == "attack"
+            assert game.decision.kind == ("attack" if game.version < 4 else "attack_dice")
             return game
     raise AssertionError("no seed")
 
 
 def lose_all(game: Game, treasure: str) -> list[dict]:
-    axes = game.decision.axes
-    return game.act({"type": "attack_input", "tile": {"strength": 20, "treasure": treasure, "points": 5},
-                     "players": {"blue": {"die": 6}}, "automa_axes": dict(axes)})
+    """Blue's 6 (rules version 4: rolled first), no axes, a tile of strength 20: everyone loses."""
+    players = {"blue": {"die": 6}}
+    made = fight_dice(game, players)
+    if made:
+        players = without_dice(players)
+    return made + game.act({"type": "attack_input", "tile": {"strength": 20, "treasure": treasure, "points": 5},
+                            "players": players, "automa_axes": dict(game.decision.axes)})
 
 
 def test_a_lost_fight_scenario_d_returns_half_of_the_gold_beside_its_deck_and_the_longest_beard():

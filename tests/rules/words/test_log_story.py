@@ -8,6 +8,8 @@ Draco Speak moves the dragon up or down; Time Warp may take back a climb: the lo
 
 from __future__ import annotations
 
+import re
+
 from engine_helpers import place, roll, table_rolls
 
 from companion.cli.commands.log import lines as log_lines
@@ -41,9 +43,9 @@ def lost_fight(game: Game) -> None:
 def test_the_log_names_every_loser_what_they_lost_and_the_dwarf_captured():
     game = ann_and_bob()
     lost_fight(game)
-    said = ("Dragon attack (strength 9): Nobody beat the dragon; Ann (Blue) lost half their gold (rounded up) "
-            "and Ann (Blue) #5 was captured; Bob (Yellow) lost half their gold (rounded up) and Bob (Yellow) #5 was "
-            "captured")
+    said = ("Dragon attack (strength 9): Nobody beat the dragon; defences Ann (Blue) 1 (die 1 + axes 0), Bob "
+            "(Yellow) 1 (die 1 + axes 0); Ann (Blue) lost half their gold (rounded up) and Ann (Blue) #5 was captured; "
+            "Bob (Yellow) lost half their gold (rounded up) and Bob (Yellow) #5 was captured")
     assert f"    {said}" in log_lines(game)
     assert said in round_screen_log(game)
 
@@ -61,7 +63,34 @@ def test_a_won_fight_says_nobody_lost():
     game = ann_and_bob()
     set_the_dragon_off(game)
     fight(game, 2, {"blue": {"die": 6, "axes": 3}, "yellow": {"die": 2, "axes": 0}})
-    assert "    Dragon attack (strength 2): Ann (Blue) won the tile; nobody lost" in log_lines(game)
+    assert ("    Dragon attack (strength 2): Ann (Blue) won the tile; defences Ann (Blue) 9 (die 6 + axes 3), "
+            "Bob (Yellow) 2 (die 2 + axes 0); nobody lost") in log_lines(game)
+
+
+def test_a_tie_says_why_the_winner_took_the_tile():
+    """TM, Award Dragon Tile: ties go by turn order (its example: blue and red both at 7, blue takes the tile).
+    The log says both defences, what each is made of, and why the earlier player won."""
+    game = ann_and_bob()
+    set_the_dragon_off(game)
+    fight(game, 4, {"blue": {"die": 4, "axes": 3}, "yellow": {"die": 5, "axes": 2}})
+    (line,) = [x for x in log_lines(game) if "Dragon attack" in x]
+    assert line.strip() == (
+        "Dragon attack (strength 4): Ann (Blue) won the tile (tied with Bob (Yellow) at 7: Ann (Blue) is earlier "
+        "in turn order); defences Ann (Blue) 7 (die 4 + axes 3), Bob (Yellow) 7 (die 5 + axes 2); nobody lost")
+
+
+def test_the_fight_is_told_in_the_rulebooks_order():
+    """Rules version 4: the dice (the table's entered, the app's rolled), then the axes and the tile, then the
+    result, each in its own line of the log."""
+    game = ann_and_bob()
+    set_the_dragon_off(game)
+    fight(game, 4, {"blue": {"die": 4, "axes": 3}, "yellow": {"die": 5, "axes": 2}})
+    lines = [re.sub(r"^\d+\. ", "", x.strip()) for x in log_lines(game)]  # without the steps' numbers
+    start = lines.index("Fight dice rolled at the table: Ann (Blue) 4, Bob (Yellow) 5")
+    assert lines[start + 1:start + 4] == [
+        "Ann (Blue) rolled 4 against the dragon", "Bob (Yellow) rolled 5 against the dragon",
+        "Axes spent: Ann (Blue) 3, Bob (Yellow) 2; dragon tile: strength 4, takes gold, worth 8 points"]
+    assert lines[start + 4].startswith("Dragon attack (strength 4): Ann (Blue) won the tile")
 
 
 def test_draco_speak_down_from_step_3_is_logged_as_down_to_step_2():

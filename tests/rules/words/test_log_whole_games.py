@@ -46,7 +46,7 @@ def table_input(game: Game, rnd: random.Random) -> dict:
     """The random player's input, with two things it never does: it leaves a virtual bag's axes to the app,
     and now and then casts Time Warp on the die that has just set the dragon off (to call the attack off)."""
     s = game.state
-    if game.decision.kind == "attack" and s.last_die is not None and game.setup.expansion and rnd.random() < 0.5:
+    if game.decision.kind == "attack_dice" and s.last_die is not None and game.setup.expansion and rnd.random() < 0.5:
         warp = {"type": "spell", "color": s.last_die["color"], "spell": "time_warp"}
         return {**warp, "value": 1} if s.last_die["by"] == "table" else warp
     inp = random_input(game, rnd)
@@ -153,3 +153,26 @@ def test_every_move_of_the_dragon_says_its_direction(played):
                 elif e["position"] < dragon:
                     assert line.startswith(("The dragon moved down", "The dragon went back to zero")), line
                 dragon = e["position"]
+
+
+@pytest.mark.parametrize("version", [1, 2, 3])
+def test_games_of_older_rules_versions_are_told_in_plain_sentences_too(version):
+    """A stored game of rules version 1-3 replays under its version, and its log still reads: its attack events
+    hold no dice (the fight took the die with the axes and the tile)."""
+    bad: dict[str, list[str]] = {}
+    fights = 0
+    for seed, humans, expansion in ((1, 1, True), (2, 2, False), (3, 1, False)):
+        setup = sim_setup(seed, humans, "hard", expansion, None, "app")
+        game = play(Game(setup.model_copy(update={"players": named(setup.players)}), version=version),
+                    Bot("random", seed))
+        events = game.events()
+        attacks = [e for e in events if e["type"] == "attack"]
+        assert not any("dice" in e for e in attacks)  # the story gives each defence as its total alone
+        fights += len(attacks)
+        told = tell(events, Names.of(game.setup))
+        assert len(told) == len(events)
+        for line in told:
+            if what_is_wrong(line):
+                bad.setdefault(line, what_is_wrong(line))
+    assert fights > 0
+    assert not bad, "; ".join(f"{line!r}: {', '.join(why)}" for line, why in list(bad.items())[:8])

@@ -9,7 +9,6 @@ from __future__ import annotations
 import pytest
 from plain_words import problems
 
-from companion.rules.engine.game import Diverged
 from companion.rules.words import (
     a,
     board_instructions,
@@ -17,14 +16,12 @@ from companion.rules.words import (
     describe,
     gems,
     join_and,
-    plain,
     plural,
     space,
     spell,
     step_label,
     tile,
 )
-from companion.rules.words.game import replay_problem
 
 
 def test_an_answered_tile_names_the_tile_not_its_dict():
@@ -117,22 +114,6 @@ def test_losses_and_corrections():
         "Corrected: Red's diamond gems set to 2"
     )
     assert describe({"type": "correction", "target": "dragon", "value": 3}) == "Corrected: the dragon is on step 3"
-
-
-def test_a_game_that_no_longer_replays_is_named_by_its_event_not_its_json():
-    err = Diverged(57, "the record has {'seq': 57, 'type': 'roll'}, the rules give {'seq': 57, 'type': 'dragon'}")
-    assert replay_problem(err) == "its event 57 is not what the rules give now"
-    assert replay_problem(ValueError("players: a colour appears twice")) == "players: a colour appears twice"
-
-
-def test_a_refusal_from_the_engine_is_shown_with_names():
-    assert plain("Treasure Hoard: held by red #2: a dislodge needs a higher number") == (
-        "Treasure Hoard: held by Red #2: a dislodge needs a higher number"
-    )
-    assert plain("spell: 'ice_storm' is not a spell") == "spell: Ice Storm is not a spell"
-    assert plain("'spell' is not possible now: the game waits for automa_turn") == (
-        "spell is not possible now: the game waits for an automa's turn"
-    )
 
 
 @pytest.mark.parametrize(

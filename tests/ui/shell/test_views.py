@@ -21,7 +21,7 @@ from companion.ui.widgets import common as w
 
 class FakePage(SimpleNamespace):
     def __init__(self, route="/"):
-        super().__init__(route=route, views=[], title="", navigated=[], dialogs=[], updates=0, updated=[])
+        super().__init__(route=route, views=[], title="", navigated=[], dialogs=[], updates=0, updated=[], tasks=[])
 
     def navigate(self, route):
         self.navigated.append(route)
@@ -38,6 +38,10 @@ class FakePage(SimpleNamespace):
 
     def show_dialog(self, dialog):
         self.dialogs.append(dialog)
+
+    def run_task(self, handler, *args, **kwargs):
+        """A task a screen starts (the round screen's scroll to a fight's result): kept, not run."""
+        self.tasks.append(handler)
 
 
 @pytest.fixture

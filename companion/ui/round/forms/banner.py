@@ -10,7 +10,7 @@ from companion.ui.round.forms.controls import RoundHost, form_state, main_button
 from companion.ui.round.forms.dice import keep_roll_controls
 from companion.ui.round.forms.placing import place_hint
 from companion.ui.round.forms.question import question
-from companion.ui.round.forms.rolls import dragon_roll, starting_rolls
+from companion.ui.round.forms.rolls import dragon_roll, fight_dice, starting_rolls
 from companion.ui.round.view_model import RoundView, required
 from companion.ui.widgets import common as w
 
@@ -59,6 +59,8 @@ def decision_controls(screen: RoundHost, v: RoundView) -> list[ft.Control]:
             return [keep_roll_controls(screen, v, required(v.keep, "roll to keep or re-roll"))]
         case "question":
             return question(screen, v)
+        case "attack_dice":
+            return fight_dice(screen, v)
         case "attack":
             return attack(screen, v)
         case "next_round":

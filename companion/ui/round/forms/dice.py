@@ -14,7 +14,10 @@ from companion.ui.widgets import common as w
 def keep_roll_controls(screen: RoundHost, v: RoundView, keep: KeepRoll) -> ft.Control:
     """What the owner of a die the app rolled may do before it counts: keep it, the Temple, Time Warp."""
     p = screen.p
-    if keep.purpose == "attack":
+    if keep.purpose == "attack" and keep.blind:  # rules version 4: nothing else of the fight is known yet
+        die = "the black die (everyone's)" if keep.black else "this die"
+        text = f"Before any axe is spent or the dragon tile turned: keep {die} or re-roll it."
+    elif keep.purpose == "attack":
         die = "The black die" if keep.black else "This die"
         text = f"{die} can change the fight (who loses, who takes the tile): keep it or re-roll it first."
     else:

@@ -1,11 +1,12 @@
-"""The die forms: the starting rolls (each human's die, or the app's), and a human's dragon roll."""
+"""The die forms: the starting rolls (each human's die, or the app's), a human's dragon roll, and a dragon
+fight's dice (rules version 4: every die before the axes and the tile)."""
 
 from __future__ import annotations
 
 import flet as ft
 
 from companion.ui.round.forms.controls import MAIN, RoundHost, die_row, form_state, main_button, panel
-from companion.ui.round.view_model import RoundView
+from companion.ui.round.view_model import RoundView, cap, required
 from companion.ui.widgets.colors import on_color
 
 
@@ -53,3 +54,43 @@ def dragon_roll(screen: RoundHost, v: RoundView) -> list[ft.Control]:
             ]
         ),
     ]
+
+
+def fight_dice(screen: RoundHost, v: RoundView) -> list[ft.Control]:
+    """The fight's dice, first: the automa's (the app rolled them), each person's tapped or left to the app, the
+    main button rolling the rest. The face that completes the dice goes on at once (one tap a person, as a
+    dragon roll's); a face tapped again is taken back while others are still missing."""
+    f = required(v.fight_dice, "fight's dice")
+    p, names = screen.p, screen.p.names
+    rolls = form_state(screen).setdefault("rolls", {})
+    if f.black:
+        lead = (f"{names.who(f.trigger)} set the dragon off and rolls the black die: everyone's die in this "
+                "fight. Tap its face, or leave it to the app.")
+    else:
+        lead = ("Everyone rolls a die now, before any axe is spent or the tile turned. Tap yours, or leave it to "
+                "the app.")
+    rows: list[ft.Control] = [ft.Text(lead)]
+    if f.automa_dice:
+        rolled = ", ".join(f"{cap(c)} automa {n}" for c, n in f.automa_dice.items())
+        rows.append(ft.Text(f"The app rolled for the automa: {rolled}.", weight=ft.FontWeight.W_600))
+    alone = len(f.rollers) == 1
+    for color in f.rollers:
+
+        def pick(n, color=color):
+            rolls[color] = None if rolls.get(color) == n else n
+            if all(rolls.get(c) for c in f.rollers):
+                screen.do(lambda: p.fight_dice(rolls))
+            else:
+                screen.refresh()
+
+        die = "black die" if f.black else "die"
+        shown = f"{names.whose(color)} {die}"
+        rows.append(ft.Text(f"{shown}: {rolls[color]}" if rolls.get(color) else f"{shown} (or the app rolls)",
+                            weight=ft.FontWeight.W_600))
+        rows.append(die_row(f"{names.name(color)} rolled", rolls.get(color), pick))
+    rerolls = "the Temple or Time Warp" if v.expansion else "the Temple"
+    rows.append(ft.Text(f"Re-rolling with {rerolls}? Do it at the table, then tap the final face. A die the app "
+                        "rolls is shown to you first when you can re-roll it."))
+    label = "Roll for me" if alone else "Roll the rest" if any(rolls.get(c) for c in f.rollers) else "Roll for everyone"
+    go = main_button(screen, label, lambda _e: screen.do(lambda: p.fight_dice(rolls)), "CASINO", v.banner_color)
+    return [panel(rows), go]
