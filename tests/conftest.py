@@ -37,6 +37,7 @@ LONGEST_FIRST = (
 )
 
 
+@pytest.hookimpl(trylast=True)  # after -m and -k have deselected: the fast tier's longest test goes first too
 def pytest_collection_modifyitems(items):
     """The longest tests first, one to a worker, then each followed by a short one: pytest-xdist gives a worker
     its next test while the one before runs, and a long test queued behind another long one would wait for it
