@@ -28,6 +28,20 @@ def at_the_head(p: RoundPresenter) -> None:
     assert p.tap_space("scout") and p.table_roll(6)
 
 
+def solo_dragon_set_off() -> RoundPresenter:
+    """A solo game, the table's dice: blue's first dwarf angers the dragon one step below its head (the table's
+    6), and the fight's dice are asked of blue alone."""
+    p = RoundPresenter(GameSession.new(Setup.solo(seed=3)), app_dice=False)
+    assert p.starting_rolls({"blue": 6})
+    while p.view().decision != "place":
+        assert p.proceed() if p.view().decision != "question" else p.answer(
+            ["ruby"] * p.view().question.count if p.view().question.kind == "gems" else 0)
+    dragon_to(p.game, head(p.game) - 1)
+    space = next(s for s in ("treasure_hoard", "scout", "tribute") if s not in p.game.state.board)
+    assert p.tap_space(space) and p.table_roll(6)
+    return p
+
+
 def screen_of(p: RoundPresenter, tmp_path) -> RoundScreen:
     return RoundScreen(AppContext.load(FakePage(), tmp_path), p)
 
@@ -96,14 +110,7 @@ def test_the_main_button_rolls_the_dice_left_to_the_app(tmp_path):
 
 
 def test_one_person_to_roll_taps_the_face_and_goes_on(tmp_path):
-    p = RoundPresenter(GameSession.new(Setup.solo(seed=3)), app_dice=False)
-    assert p.starting_rolls({"blue": 6})
-    while p.view().decision != "place":
-        assert p.proceed() if p.view().decision != "question" else p.answer(
-            ["ruby"] * p.view().question.count if p.view().question.kind == "gems" else 0)
-    dragon_to(p.game, head(p.game) - 1)
-    space = next(s for s in ("treasure_hoard", "scout", "tribute") if s not in p.game.state.board)
-    assert p.tap_space(space) and p.table_roll(6)
+    p = solo_dragon_set_off()
     v = p.view()
     screen = screen_of(p, tmp_path)
     shown = said(fight_dice(screen, v))
@@ -127,14 +134,8 @@ def test_a_fight_die_the_app_rolled_is_asked_about_before_the_axes(tmp_path):
 
 
 def test_the_attack_form_shows_the_dice_then_the_axes_in_turn_order_then_the_tile(tmp_path):
-    p = RoundPresenter(GameSession.new(Setup.solo(seed=3)), app_dice=False)
-    assert p.starting_rolls({"blue": 6})
-    while p.view().decision != "place":
-        assert p.proceed() if p.view().decision != "question" else p.answer(
-            ["ruby"] * p.view().question.count if p.view().question.kind == "gems" else 0)
-    dragon_to(p.game, head(p.game) - 1)
-    space = next(s for s in ("treasure_hoard", "scout", "tribute") if s not in p.game.state.board)
-    assert p.tap_space(space) and p.table_roll(6) and p.fight_dice({"blue": 5})
+    p = solo_dragon_set_off()
+    assert p.fight_dice({"blue": 5})
     v = p.view()
     assert v.banner == "The dragon attacks: axes in turn order, then the tile"
     shown = said(attack(screen_of(p, tmp_path), v))
