@@ -38,7 +38,6 @@ LONGEST_FIRST = (
 )
 
 
-
 def pytest_configure(config):
     """SIGINT as in a terminal, though the run was started in the background: a shell starts a background job
     with SIGINT ignored, its pytest-xdist workers inherit that, and so does every process a test starts. The app
