@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from companion.record import format as record
 from companion.store import Store, StoreError
 
 log = logging.getLogger(__name__)
@@ -216,6 +215,9 @@ def record_download(store: Store) -> RecordFile | NoRecord:
                 return NoRecord("No game yet: nothing to save.")
             game_id = games[0].id
         saved = store.load(game_id)
+        # Imported here: the record format pulls in the whole engine, which the phone's first screen waits for.
+        from companion.record import format as record  # noqa: PLC0415
+
         data = record.dumps(saved.header, saved.events).encode("utf-8")
     except StoreError as err:
         return NoRecord(f"Not saved: {err}")
