@@ -13,13 +13,15 @@ the app's Python as bytecode alone.
 
 The layout of the site::
 
-    index.html  manifest.json  sw.js  boot.js  python.js  python-worker.js  main.dart.js  flutter*.js
+    index.html  manifest.json  sw.js  boot.js  python.js  python-worker.js  python-snapshot.js  app-archive.js
+    main.dart.js  flutter*.js
     icons/  assets/  canvaskit/  pyodide/  app.tar.gz (main.py, companion/, automa_decks/, __pypackages__/)
     licenses/ (the bundled packages' licence texts, as assets/NOTICES is Flutter's: never fetched by the page)
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import tempfile
@@ -46,6 +48,10 @@ ICONS = Path(__file__).resolve().parents[2] / "build" / "icons"
 #: Written into every site; a folder holding it may be replaced by the next build, any other is left alone.
 MARKER = ".treasure-companion-site"
 APP_ARCHIVE = "app.tar.gz"
+#: The script that keeps the Python runtime's snapshot (companion/phone/static/), and index.html's line for the
+#: key of the one a build's page restores (:func:`snapshot_key`).
+SNAPSHOT_SCRIPT = "python-snapshot.js"
+SNAPSHOT_KEY_LINE = "flet.pythonSnapshotKey=null;"
 
 #: Files of Flet's web client the page never asks for, by glob pattern on the path inside the site (found by
 #: recording a load without the service worker): the renderers no browser gets (Flutter's loader gives skwasm
@@ -123,6 +129,7 @@ def build_site(
         _copy_icons(staging / "icons")
         _write_app_archive(staging, root, wheels)
         _copy_client_copies(staging)
+        write_snapshot_key(staging)
         version = offline.write_service_worker(staging, site_files(staging), STATIC / "sw.js")
         (staging / MARKER).write_text(f"{version}\n")
         _replace(dest, staging)
@@ -236,8 +243,28 @@ def _copy_client_copies(site: Path) -> None:
     missing = [f["asset"] for family in fonts for f in family["fonts"] if not (site / "assets" / f["asset"]).is_file()]
     if missing:
         raise BuildError(f"the font manifest names {missing[0]}, which flet-web no longer has (see {CLIENT}/README.md)")
-    shutil.copyfile(STATIC / "boot.js", site / "boot.js")
+    for name in ("boot.js", "app-archive.js", SNAPSHOT_SCRIPT):
+        shutil.copyfile(STATIC / name, site / name)
     (site / "manifest.json").write_text(json.dumps(web_manifest(), indent=2) + "\n", encoding="utf-8")
+
+
+def snapshot_key(site: Path) -> str:
+    """What the kept snapshot of the Python runtime (``python-snapshot.js``) is made of: the runtime's files and
+    the script that starts the runtime it snapshots. A build that changes any of them makes a new one."""
+    digest = hashlib.sha256()
+    for name in sorted(p.relative_to(site).as_posix() for p in (site / "pyodide").iterdir()) + [SNAPSHOT_SCRIPT]:
+        digest.update(f"{name}\0".encode() + hashlib.sha256((site / name).read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def write_snapshot_key(site: Path) -> None:
+    """Fill index.html's line for the key (:data:`SNAPSHOT_KEY_LINE`)."""
+    page = site / "index.html"
+    html = page.read_text(encoding="utf-8")
+    if SNAPSHOT_KEY_LINE not in html:
+        raise BuildError(f"{CLIENT}/index.html no longer has the line {SNAPSHOT_KEY_LINE!r} the builder fills in")
+    page.write_text(html.replace(SNAPSHOT_KEY_LINE, f'flet.pythonSnapshotKey="{snapshot_key(site)}";'),
+                    encoding="utf-8")
 
 
 def web_manifest() -> dict:

@@ -8,10 +8,10 @@ JSON lines:
 - its size: every file, and as a host sends it compressed (gzip where that makes a file smaller: the wasm,
   scripts and the standard library; pictures, fonts and the already gzipped app archive go as they are);
 - start: a new browser profile opening the site until the home screen's "New game" can be tapped (Pyodide's
-  start, the app's imports and the first screen); then, once the service worker has kept every file, cached
-  starts: the browser closed and opened again on the same profile. The served app (``python -m companion``
-  web mode, its server already running as at the table) the same way: a first load with an empty cache and
-  reloads with a warm one;
+  start, the app's imports and the first screen); then, once the service worker has kept every file and the
+  page its Python runtime's snapshot, cached starts: the browser closed and opened again on the same profile.
+  The served app (``python -m companion`` web mode, its server already running as at the table) the same way: a
+  first load with an empty cache and reloads with a warm one;
 - a round-screen tap's in-page latency (pointerdown to the banner's new text, ``tests/bench/browser.py``'s
   recorder) on the same seeded game in both, median and max;
 - the ratios (phone site over served app) of the cached start and of the tap's median, beside their aims: a
@@ -83,6 +83,13 @@ CHANNEL = """(() => {
   window.Worker = wrap(window.Worker, "postMessage");
   window.WebSocket = wrap(window.WebSocket, "send");
 })()"""
+#: Whether the page's Python runtime has its snapshot kept for the next start (companion/phone/static/
+#: python-snapshot.js), or the site keeps none (a build from before it, given with ``--site``).
+#: (Playwright's wait_for_function takes a promise for true: it asks again until the answer it keeps is true.)
+SNAPSHOT_KEPT = """() => {
+  caches.open("treasure-python-snapshot").then((c) => c.keys()).then((k) => { window.__snapshotKept = k.length > 0; });
+  return !flet.pythonSnapshotKey || window.__snapshotKept === true;
+}"""
 SPLIT = """() => {
   const lat = window.__lat[window.__lat.length - 1], start = window.__down, end = start + lat.dom;
   const sent = window.__sent.find(t => t >= start), heard = window.__heard.filter(t => t >= (sent ?? end) && t <= end);
@@ -139,8 +146,9 @@ def phone_loads(playwright, url: str, reloads: int, rate: int) -> tuple[list[flo
             started = time.perf_counter()
             page.goto(url)
             (first if n == 0 else cached).append(_usable(page, started))
-            if n == 0:  # every file kept before the browser closes
+            if n == 0:  # every file kept, and the Python runtime's snapshot, before the browser closes
                 page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=READY_S * 1000)
+                page.wait_for_function(SNAPSHOT_KEPT, timeout=READY_S * 1000)
             context.close()
     return first, cached
 

@@ -18,7 +18,16 @@ import pytest
 
 from companion.cli.main import main as cli
 from companion.publish import fetch, offline
-from companion.publish.site import APP_ARCHIVE, MARKER, BuildError, build_site, pruned, site_files
+from companion.publish.site import (
+    APP_ARCHIVE,
+    MARKER,
+    BuildError,
+    build_site,
+    pruned,
+    site_files,
+    snapshot_key,
+    write_snapshot_key,
+)
 from tests.browser.phone_page import built_site
 
 
@@ -107,12 +116,41 @@ def test_the_python_runtime_loads_while_flutter_starts(site):
     page = (site / "python.js").read_text()
     assert "let _earlyWorker = _newPythonWorker();" in page
     assert "app.worker = _takeEarlyWorker() || _newPythonWorker();" in page
-    assert 'appPackageUrl: flet.appPackageUrl, prepareModule: "companion.phone.browser",' in page
+    assert ('snapshotKey: flet.pythonSnapshotKey, appPackageUrl: flet.appPackageUrl, '
+            'prepareModule: "companion.phone.browser",') in page
     worker = (site / "python-worker.js").read_text()
-    assert "self.runtimeLoading = self.loadRuntime(event.data.pyodideUrl);" in worker
+    assert "self.runtimeLoading = self.loadRuntime(event.data.pyodideUrl, event.data.snapshotKey);" in worker
     assert "self.pyodide = await (self.runtimeLoading || self.loadRuntime(self.pyodideUrl));" in worker
     assert "self.appPreparing = self.prepareApp(" in worker
     assert 'self.pyodide.globals.set("app_prepared", self.appPreparing ? await self.appPreparing : false);' in worker
+
+
+def test_the_page_names_the_snapshot_of_this_builds_runtime(site, tmp_path):
+    """index.html holds the key of the Python runtime's snapshot (python-snapshot.js): the same for a build with
+    the same runtime, another when the runtime's files or the script that snapshots it change, never the key of
+    an app change (the snapshot holds no part of the app)."""
+    key = snapshot_key(site)
+    assert re.fullmatch(r"[0-9a-f]{16}", key)
+    assert f'flet.pythonSnapshotKey="{key}";' in (site / "index.html").read_text()
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy)
+    (copy / APP_ARCHIVE).write_bytes(b"another app")
+    (copy / "main.dart.js").write_text("another client")
+    assert snapshot_key(copy) == key
+    for changed in ("pyodide/python_stdlib.zip", "pyodide/pyodide.asm.wasm", "python-snapshot.js"):
+        shutil.copyfile(site / changed, copy / changed)
+        (copy / changed).write_bytes((copy / changed).read_bytes() + b"\0")
+        assert snapshot_key(copy) != key, changed
+        shutil.copyfile(site / changed, copy / changed)
+    assert snapshot_key(copy) == key
+
+
+def test_a_page_without_the_key_line_is_not_built(tmp_path):
+    (tmp_path / "pyodide").mkdir()
+    (tmp_path / "python-snapshot.js").write_text("")
+    (tmp_path / "index.html").write_text("<script>flet.pyodide = true;</script>")
+    with pytest.raises(BuildError, match="pythonSnapshotKey=null"):
+        write_snapshot_key(tmp_path)
 
 
 def test_without_node_the_build_says_what_to_install(tmp_path, monkeypatch):

@@ -1,6 +1,10 @@
 // The phone site's copy of flet-web 1.0.5's python-worker.js (companion/phone/client/README.md): when the page
-// says so, before the app connects, the runtime loads, the app's archive is fetched and unpacked and the app's
-// modules are imported; the app's connection then only runs it.
+// says so, before the app connects, the runtime loads (restored from its kept snapshot when there is one:
+// python-snapshot.js), the app's archive is fetched and unpacked (app-archive.js) and the app's modules are
+// imported; the app's connection then only runs it.
+import { unpackAppArchive } from "./app-archive.js";
+import { forgetSnapshot, keptSnapshot } from "./python-snapshot.js";
+
 self.pyodideUrl = null;
 self.appPackageUrl = null;
 self.micropipIncludePre = false;
@@ -39,13 +43,30 @@ self.sendPythonOutput = function (text, isStderr) {
     });
 };
 
-self.loadRuntime = async function (url) {
+// Treasure Mountain Companion: the runtime restored from the snapshot kept for `snapshotKey` when there is one
+// (a plain start when it is refused, and it is dropped).
+self.loadRuntime = async function (url, snapshotKey) {
     const pyodideModule = await import(url);
     const loadPyodide = pyodideModule.loadPyodide || self.loadPyodide;
-    return await loadPyodide({
+    const options = {
         stdout: (text) => self.sendPythonOutput(text, false),
         stderr: (text) => self.sendPythonOutput(text, true),
-    });
+    };
+    const snapshot = await keptSnapshot(snapshotKey);
+    if (snapshot) {
+        try {
+            const restored = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+            // The snapshot holds the state of `random`'s shared generator: each start draws its own again.
+            restored.runPython("import random; random.seed()");
+            self.restoredFrom = snapshotKey;
+            console.log(`Python restored from its snapshot ${snapshotKey}`);
+            return restored;
+        } catch (error) {
+            console.warn("The kept Python snapshot was refused:", error);
+            await forgetSnapshot(snapshotKey);
+        }
+    }
+    return await loadPyodide(options);
 };
 
 // Treasure Mountain Companion: the app made ready beside Flutter's start (the archive unpacked where the app
@@ -58,7 +79,12 @@ self.prepareApp = async function (runtime, archiveUrl, module) {
             return response.arrayBuffer();
         })]);
         pyodide.registerJsModule("flet_js", flet_js);
-        pyodide.unpackArchive(bytes, "gztar");
+        try {
+            await unpackAppArchive(pyodide.FS, bytes);
+        } catch (error) {
+            console.warn("The browser could not unpack the app, Python does:", error);
+            pyodide.unpackArchive(bytes, "gztar");
+        }
         pyodide.globals.set("prepared_module", module);
         await pyodide.runPythonAsync(`
 import importlib, sys
@@ -265,6 +291,7 @@ self.initPyodide = async function () {
         await self.flet_js.start_connection(self.receiveCallback);
         self.postMessage("initialized");
     } catch (error) {
+        if (self.restoredFrom) await forgetSnapshot(self.restoredFrom);  // the next start is a plain one
         self.postMessage(error.toString());
     }
 };
@@ -285,7 +312,7 @@ self.flet_js.receive_callback = self.receiveCallback;
 
 self.onmessage = async (event) => {
     if (event.data && event.data.loadRuntimeNow) {  // the page's start: load the runtime before the app connects
-        self.runtimeLoading = self.loadRuntime(event.data.pyodideUrl);
+        self.runtimeLoading = self.loadRuntime(event.data.pyodideUrl, event.data.snapshotKey);
         self.runtimeLoading.catch(() => {});  // a failure is reported when the app connects and waits for it
         if (event.data.appPackageUrl && event.data.prepareModule) {
             self.appPreparing = self.prepareApp(self.runtimeLoading, event.data.appPackageUrl, event.data.prepareModule);

@@ -13,13 +13,28 @@ function _newPythonWorker() {
         { type: "module" });
 }
 
-// Treasure Mountain Companion: the runtime loads, and the app's archive is unpacked and its modules imported
-// (companion.phone.browser, which main.py runs), while Flutter starts; the first connection takes this worker.
+// Treasure Mountain Companion: the runtime loads (from its kept snapshot when there is one), and the app's
+// archive is unpacked and its modules imported (companion.phone.browser, which main.py runs), while Flutter
+// starts; the first connection takes this worker.
 let _earlyWorker = _newPythonWorker();
 _earlyWorker.postMessage({
     loadRuntimeNow: true, pyodideUrl: flet.pyodideUrl || "pyodide/pyodide.mjs",
-    appPackageUrl: flet.appPackageUrl, prepareModule: "companion.phone.browser",
+    snapshotKey: flet.pythonSnapshotKey, appPackageUrl: flet.appPackageUrl, prepareModule: "companion.phone.browser",
 });
+
+// Treasure Mountain Companion: a while after the app has started, a worker of its own keeps the Python runtime's
+// snapshot for the next start, unless it is kept already (python-snapshot.js).
+const _SNAPSHOT_AFTER_MS = 3000;
+
+function _keepPythonSnapshot() {
+    if (!flet.pythonSnapshotKey) return;
+    const maker = new Worker(
+        (flet.entrypointBaseUrl.endsWith("/") ? flet.entrypointBaseUrl : flet.entrypointBaseUrl + "/") +
+        "python-snapshot.js", { type: "module", name: "python-snapshot" });
+    maker.onmessage = () => maker.terminate();
+    maker.onerror = () => maker.terminate();
+    maker.postMessage({ pyodideUrl: flet.pyodideUrl || "pyodide/pyodide.mjs", key: flet.pythonSnapshotKey });
+}
 
 function _takeEarlyWorker() {
     const worker = _earlyWorker;
@@ -81,6 +96,7 @@ globalThis.jsConnect = async function (appId, args, dartOnMessage) {
         throw error;
     } else {
         console.log(`Python worker initialized: ${appId}`);
+        setTimeout(_keepPythonSnapshot, _SNAPSHOT_AFTER_MS);
     }
 }
 
