@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import fnmatch
 import os
 import stat
@@ -121,6 +120,8 @@ def resolve_data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
 def data_dir_arg(value: str) -> Path:
     """argparse ``type`` of every command's ``--data-dir``: the same answer, and the same one line (exit 2)
     for an empty name, everywhere (``app``, ``games``, ``export``, ``import``, ``simulate``)."""
+    import argparse  # noqa: PLC0415 (only the command line parses arguments: the phone's first screen waits less)
+
     try:
         return resolve_data_dir(value)
     except ValueError as err:

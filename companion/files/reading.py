@@ -7,7 +7,6 @@ a device, standard input) is read in chunks and refused as soon as it passes the
 
 from __future__ import annotations
 
-import argparse
 import errno
 import os
 import stat
@@ -33,6 +32,8 @@ EMPTY_NAME = "the file name is empty"
 def path_arg(value: str) -> Path:
     """argparse ``type`` of an option naming a file or folder (``--deck``, ``--records``): an empty name is a usage
     error in one line, never the current folder."""
+    import argparse  # noqa: PLC0415 (only the command line parses arguments: the phone's first screen waits less)
+
     if not value:
         raise argparse.ArgumentTypeError("the name is empty (a shell variable that was not set?)")
     return Path(value)
