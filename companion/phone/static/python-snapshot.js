@@ -9,7 +9,7 @@
 // another runtime makes its own and the earlier one goes. No Cache Storage, a quota, a damaged copy: the start
 // is a plain one, never a failed one.
 
-export const MAKER = "python-snapshot";
+const MAKER = "python-snapshot";  // the name python.js gives the worker
 const CACHE = "treasure-python-snapshot";
 // What Pyodide 314 writes first in a snapshot. A runtime given a snapshot too short for its memory never
 // answers, so what is not a whole snapshot (gzip's check sum already caught a damaged one) is never given it.
