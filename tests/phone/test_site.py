@@ -116,7 +116,7 @@ def test_the_python_runtime_loads_while_flutter_starts(site):
     page = (site / "python.js").read_text()
     assert "let _earlyWorker = _newPythonWorker();" in page
     assert "app.worker = _takeEarlyWorker() || _newPythonWorker();" in page
-    assert ('snapshotKey: flet.pythonSnapshotKey, appPackageUrl: flet.appPackageUrl, '
+    assert ('snapshotKey: _pythonSnapshotKey, appPackageUrl: flet.appPackageUrl, '
             'prepareModule: "companion.phone.browser",') in page
     worker = (site / "python-worker.js").read_text()
     assert "self.runtimeLoading = self.loadRuntime(event.data.pyodideUrl, event.data.snapshotKey);" in worker

@@ -16,10 +16,15 @@ function _newPythonWorker() {
 // Treasure Mountain Companion: the runtime loads (from its kept snapshot when there is one), and the app's
 // archive is unpacked and its modules imported (companion.phone.browser, which main.py runs), while Flutter
 // starts; the first connection takes this worker.
+// Treasure Mountain Companion: the Python runtime's snapshot in Chromium only (`navigator.userAgentData` is
+// Chromium's alone). In WebKit a restored runtime failed under load ("Out of bounds memory access" as the app
+// started), so Safari, and Firefox (untried), always start Python plainly.
+const _pythonSnapshotKey = navigator.userAgentData ? flet.pythonSnapshotKey : null;
+
 let _earlyWorker = _newPythonWorker();
 _earlyWorker.postMessage({
     loadRuntimeNow: true, pyodideUrl: flet.pyodideUrl || "pyodide/pyodide.mjs",
-    snapshotKey: flet.pythonSnapshotKey, appPackageUrl: flet.appPackageUrl, prepareModule: "companion.phone.browser",
+    snapshotKey: _pythonSnapshotKey, appPackageUrl: flet.appPackageUrl, prepareModule: "companion.phone.browser",
 });
 
 // Treasure Mountain Companion: a while after the app has started, a worker of its own keeps the Python runtime's
@@ -27,13 +32,13 @@ _earlyWorker.postMessage({
 const _SNAPSHOT_AFTER_MS = 3000;
 
 function _keepPythonSnapshot() {
-    if (!flet.pythonSnapshotKey) return;
+    if (!_pythonSnapshotKey) return;
     const maker = new Worker(
         (flet.entrypointBaseUrl.endsWith("/") ? flet.entrypointBaseUrl : flet.entrypointBaseUrl + "/") +
         "python-snapshot.js", { type: "module", name: "python-snapshot" });
     maker.onmessage = () => maker.terminate();
     maker.onerror = () => maker.terminate();
-    maker.postMessage({ pyodideUrl: flet.pyodideUrl || "pyodide/pyodide.mjs", key: flet.pythonSnapshotKey });
+    maker.postMessage({ pyodideUrl: flet.pyodideUrl || "pyodide/pyodide.mjs", key: _pythonSnapshotKey });
 }
 
 function _takeEarlyWorker() {

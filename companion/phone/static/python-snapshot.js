@@ -7,7 +7,7 @@
 // `location.href` throws), so the app never runs in such a runtime. It is kept for one key, which the site's
 // builder derives from the runtime's files and this file (index.html's `flet.pythonSnapshotKey`): a build with
 // another runtime makes its own and the earlier one goes. No Cache Storage, a quota, a damaged copy: the start
-// is a plain one, never a failed one.
+// is a plain one, never a failed one. Chromium only: python.js gives no key to other browsers.
 
 const MAKER = "python-snapshot";  // the name python.js gives the worker
 const CACHE = "treasure-python-snapshot";
