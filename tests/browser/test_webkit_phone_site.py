@@ -44,8 +44,6 @@ caches.open("treasure-python-snapshot").then((c) => c.keys())
         () => done(false));"""
 
 
-
-
 def wait_until_kept_for_offline(app: WebKitPage, within_s: float = 120) -> None:
     deadline = time.monotonic() + within_s
     while not app.driver.execute_script(CONTROLLED):

@@ -6,21 +6,25 @@
 let _apps = {};
 let _documentUrl = document.URL;
 
-function _newPythonWorker() {
-    return new Worker(
-        (flet.entrypointBaseUrl.endsWith("/") ?
-            flet.entrypointBaseUrl.slice(0, -1) : flet.entrypointBaseUrl) + "/python-worker.js",
-        { type: "module" });
+// Treasure Mountain Companion: the address of a script of the site (a worker's), for the Python worker and the
+// snapshot's maker alike.
+function _siteScript(name) {
+    return (flet.entrypointBaseUrl.endsWith("/") ?
+        flet.entrypointBaseUrl.slice(0, -1) : flet.entrypointBaseUrl) + "/" + name;
 }
 
-// Treasure Mountain Companion: the runtime loads (from its kept snapshot when there is one), and the app's
-// archive is unpacked and its modules imported (companion.phone.browser, which main.py runs), while Flutter
-// starts; the first connection takes this worker.
+function _newPythonWorker() {
+    return new Worker(_siteScript("python-worker.js"), { type: "module" });
+}
+
 // Treasure Mountain Companion: the Python runtime's snapshot in Chromium only (`navigator.userAgentData` is
 // Chromium's alone). In WebKit a restored runtime failed under load ("Out of bounds memory access" as the app
 // started), so Safari, and Firefox (untried), always start Python plainly.
 const _pythonSnapshotKey = navigator.userAgentData ? flet.pythonSnapshotKey : null;
 
+// Treasure Mountain Companion: the runtime loads (from its kept snapshot when there is one), and the app's
+// archive is unpacked and its modules imported (companion.phone.browser, which main.py runs), while Flutter
+// starts; the first connection takes this worker.
 let _earlyWorker = _newPythonWorker();
 _earlyWorker.postMessage({
     loadRuntimeNow: true, pyodideUrl: flet.pyodideUrl || "pyodide/pyodide.mjs",
@@ -33,9 +37,7 @@ const _SNAPSHOT_AFTER_MS = 3000;
 
 function _keepPythonSnapshot() {
     if (!_pythonSnapshotKey) return;
-    const maker = new Worker(
-        (flet.entrypointBaseUrl.endsWith("/") ? flet.entrypointBaseUrl : flet.entrypointBaseUrl + "/") +
-        "python-snapshot.js", { type: "module", name: "python-snapshot" });
+    const maker = new Worker(_siteScript("python-snapshot.js"), { type: "module", name: "python-snapshot" });
     maker.onmessage = () => maker.terminate();
     maker.onerror = () => maker.terminate();
     maker.postMessage({ pyodideUrl: flet.pyodideUrl || "pyodide/pyodide.mjs", key: _pythonSnapshotKey });
