@@ -181,6 +181,21 @@ class AppPage:
             target.evaluate("e => e.click()")
         self.settle()
 
+    def choose(self, label: str, until: str, exact: bool = False, tries: int = 3) -> None:
+        """Pick the option ``label`` (a segment, a chip: tapping it twice picks it once) and wait until ``until``
+        shows that it was picked. A tap that made no change is made again, up to ``tries`` in all: a segment
+        tapped just after the screen was rebuilt was once ignored under CI's load (the sheet stayed as it was)."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        for attempt in range(tries):
+            self.click(label, exact=exact)
+            try:
+                self.expect_text(until, timeout_ms=NAVIGATION_MS if attempt < tries - 1 else UI_TIMEOUT_MS)
+                return
+            except PlaywrightTimeout:
+                if attempt == tries - 1:
+                    raise
+
     def back(self) -> None:
         """Tap the top bar's Back and wait until the page shows the screen below (see :meth:`go_to`)."""
         self.go_to("Back")

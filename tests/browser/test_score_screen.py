@@ -75,8 +75,7 @@ def test_a_guessed_starting_tile_is_marked_and_the_player_picks_theirs(app):
     app.open("/score")
     app.click("Two players")
     app.expect_text("your starting tile (sapphire) is added for you")  # blue's is printed: no choice
-    app.click("Yellow")  # the first player's colour
-    app.expect_text("Yellow starting tile")
+    app.choose("Yellow", until="Yellow starting tile")  # the first player's colour
     app.fill("Yellow diamond tiles", "2")
     app.expect_text("4 tiles, the starting tile (its type estimated) counting as 2")
     app.expect_text("Yellow: the starting tile counts as diamond, the app's estimate")
