@@ -64,6 +64,10 @@ class AllPlay(BaseModel):
     wizards_cave: int = _Position
 
 
+#: What a card id may be: a letter or digit, then up to 15 letters, digits, "_" or "-" ("R07", "G-12").
+CARD_ID = r"^[A-Za-z0-9][A-Za-z0-9_-]{0,15}$"
+
+
 class Card(BaseModel):
     """One automa card. The three spaces are space ids from ``spaces.toml`` and are pairwise different.
 
@@ -81,7 +85,7 @@ class Card(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    id: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]{0,15}$")
+    id: str = Field(pattern=CARD_ID)
     primary: str
     secondary: str
     tertiary: str

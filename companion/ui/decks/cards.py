@@ -10,10 +10,11 @@ one the game will take.
 from __future__ import annotations
 
 import json
+import re
 
 from companion.rules import words
 from companion.rules.automa import choices as automa
-from companion.rules.automa.deck import DeckError, DeckProblem, parse_deck
+from companion.rules.automa.deck import CARD_ID, DeckError, DeckProblem, parse_deck
 from companion.rules.board.spaces import SPACES
 from companion.rules.names import GEM_TYPES
 
@@ -100,9 +101,35 @@ def space_clash(card: dict) -> str | None:
     return None
 
 
+def id_ok(card: dict) -> bool:
+    """Whether the card's id is one a deck file takes (a draft edited by hand may hold another)."""
+    return isinstance(card.get("id"), str) and re.fullmatch(CARD_ID, card["id"]) is not None
+
+
 def done(card: dict) -> bool:
     """Whole and checking clean: the only cards counted done, exported or played."""
-    return complete(card) and space_clash(card) is None
+    return complete(card) and space_clash(card) is None and id_ok(card)
+
+
+def with_usable_ids(deck: str, cards: list[dict]) -> list[dict]:
+    """The cards, one whose id a deck file would refuse (or another card has already) given the first free
+    number of this deck ("R21"): the person cannot edit an id, so a card kept under a bad one could never be done.
+
+    >>> [c["id"] for c in with_usable_ids("red", [{"id": "R02"}, {"id": "bad id!"}, {"id": "R02"}])]
+    ['R02', 'R01', 'R03']
+    """
+    taken = {c["id"] for c in cards if id_ok(c)}
+    seen: set[str] = set()
+    out = []
+    for card in cards:
+        if not id_ok(card) or card["id"] in seen:
+            number = next(n for n in range(1, len(cards) + len(taken) + 2)
+                          if blank_card(deck, n)["id"] not in taken)
+            card = {**card, "id": blank_card(deck, number)["id"]}
+            taken.add(card["id"])
+        seen.add(card["id"])
+        out.append(card)
+    return out
 
 
 def card_problem(deck: str, card: dict) -> str | None:

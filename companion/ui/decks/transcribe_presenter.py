@@ -43,6 +43,7 @@ from companion.ui.decks.cards import (
     done,
     is_blank,
     options,
+    with_usable_ids,
 )
 from companion.ui.decks.presenter import import_deck
 from companion.ui.decks.transcribe_views import DeckFile, TableRow, TranscribeView, screen_view, table_rows
@@ -137,6 +138,7 @@ class Transcription:
             return None
         cards, seen = read  # seen before reading: a save in between is caught up with at the next change
         cards = [{k: v for k, v in c.items() if k == "id" or (k in FIELDS and v in options(k))} for c in cards]
+        cards = with_usable_ids(deck, cards)
         t = cls(data_dir, deck, cards)
         t.index = next((i for i, c in enumerate(cards) if not done(c)), len(cards) - 1)
         t.focus = t._first_missing(t.index) or FIELDS[0]

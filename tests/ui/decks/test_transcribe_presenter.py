@@ -85,13 +85,10 @@ def test_duplicate_ids_are_found_as_decks_check_finds_them(tmp_path):
         for value in ("scout", "temple", "tavern_1", 2, 1, "ruby", 3, 4):
             t.tap(value)
     assert t.deck_problem() is None
-    raw = json.loads(draft_path(tmp_path, "red").read_text())
-    raw["cards"][1]["id"] = "R01"
-    draft_path(tmp_path, "red").write_text(json.dumps(raw))
-    again = Transcription.resume(tmp_path, "red")
-    assert again.deck_problem() == "card R01: id: duplicate card id (card #1 has it too)"
+    twice = Transcription(tmp_path, "red", [dict(t.cards[0]), dict(t.cards[0])])
+    assert twice.deck_problem() == "card R01: id: duplicate card id (card #1 has it too)"
     with pytest.raises(ValueError, match="Not ready to play: card R01: id: duplicate"):
-        again.use()
+        twice.use()
 
 
 def test_export_and_import_share_a_transcription(tmp_path):
@@ -342,3 +339,31 @@ def test_an_imported_deck_is_the_transcription_to_go_on_from(tmp_path):
     t.tap(t.cards[0]["primary"])  # the first tap keeps the draft
     assert draft_path(tmp_path, "green").exists()
     assert Transcription.button(tmp_path, "green")[0] == "Carry on with the green deck"
+
+
+def test_a_draft_edited_by_hand_gives_a_bad_or_repeated_card_id_a_free_one(tmp_path):
+    """The person cannot edit a card's id, so a card kept under an id a deck file refuses (or a second card under
+    the same id) could never be done; resumed, it gets the first free number, and is done once whole."""
+    printed = load_builtin("red")
+    t = Transcription.start(tmp_path, "red")
+    for card in printed.cards[:3]:
+        for value in _taps(card):
+            t.tap(value)
+    path = draft_path(tmp_path, "red")
+    draft = json.loads(path.read_text())
+    draft["cards"][0]["id"] = "bad id!"
+    draft["cards"][2]["id"] = "R02"
+    path.write_text(json.dumps(draft))
+    again = Transcription.resume(tmp_path, "red")
+    ids = [c["id"] for c in again.cards]
+    assert ids[:3] == ["R01", "R02", "R03"] and len(set(ids)) == 20
+    assert again.view().status == "3 of 20 cards done" and again.deck_problem() == "card 4 (R04) is not finished"
+    assert parse_deck(again.export_toml(), "export").ids() == ("R01", "R02", "R03")
+
+
+def test_a_card_under_an_id_a_deck_file_refuses_is_never_counted_done():
+    from companion.ui.decks.cards import done
+
+    whole = {f: v for f, v in zip(FIELDS, _taps(load_builtin("red").cards[0]), strict=True)}
+    assert done({"id": "R01", **whole})
+    assert not done({"id": "bad id!", **whole}) and not done({"id": "", **whole})
