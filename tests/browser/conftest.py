@@ -79,7 +79,9 @@ def pytest_collection_modifyitems(config, items):
     test with servers of its own is a group by itself, so a module's long tests (a whole round, a dragon attack)
     run side by side on several workers instead of one after the other. The phone site's tests are groups of one
     each: the site is built once a run for every worker (``phone_page.built_site``) and a static host of it is a
-    thread, while each test starts Python in a page (a minute and more on a loaded machine)."""
+    thread, while each test starts Python in a page (a minute and more on a loaded machine). The WebKit tests are
+    one group, one after the other on one worker: three WebKit engines at once on two cores took 3× as long each
+    (313 s for the site test that takes 104 s alone) and are where CI's load-made WebKit failures came from."""
     here = Path(__file__).parent
     for item in items:
         path = Path(str(item.fspath))
@@ -87,6 +89,8 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.browser)
             shares_server = "app_server" in getattr(item, "fixturenames", ())
             group = f"browser-{path.stem}" if shares_server else f"browser-{path.stem}-{item.name}"
+            if path.stem.startswith("test_webkit_"):
+                group = "browser-webkit"
             item.add_marker(pytest.mark.xdist_group(group))
 
 
