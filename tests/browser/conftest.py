@@ -88,9 +88,10 @@ def pytest_collection_modifyitems(config, items):
         if here in path.parents:
             item.add_marker(pytest.mark.browser)
             shares_server = "app_server" in getattr(item, "fixturenames", ())
-            group = f"browser-{path.stem}" if shares_server else f"browser-{path.stem}-{item.name}"
             if path.stem.startswith("test_webkit_"):
                 group = "browser-webkit"
+            else:
+                group = f"browser-{path.stem}" if shares_server else f"browser-{path.stem}-{item.name}"
             item.add_marker(pytest.mark.xdist_group(group))
 
 
